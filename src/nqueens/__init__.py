@@ -1,0 +1,33 @@
+"""nqueens: one declarative n-queens specification, three backends (CP-SAT, SAT, a
+hand-written backtracker) and one shared validator.
+
+    >>> import nqueens
+    >>> nqueens.count(8, backend="backtrack").count
+    92
+"""
+
+from .api import count, solutions, solve, validate
+from .errors import InputError, ModelFileError, QueensError, SpecError, UnknownBackendError
+from .result import Outcome, Status
+from .spec import Placement, Spec
+from .validate import Violation, find_violations
+
+__all__ = [
+    "InputError",
+    "ModelFileError",
+    "Outcome",
+    "Placement",
+    "QueensError",
+    "Spec",
+    "SpecError",
+    "Status",
+    "UnknownBackendError",
+    "Violation",
+    "count",
+    "find_violations",
+    "solutions",
+    "solve",
+    "validate",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,155 @@
+"""The Python API: solve, solutions, count and validate on a Spec or a bare board size.
+
+Backends push solutions through a callback; `solutions()` turns that into a generator by
+running the search in a worker thread behind a small bounded queue, so solutions stream
+as they are found and closing the generator stops the search.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import replace
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .backends import DEFAULT_BACKEND, get_backend
+from .errors import InputError
+from .result import Deadline, Outcome
+from .spec import Placement, Spec, as_spec
+from .validate import Violation, find_violations
+
+__all__ = ["count", "solutions", "solve", "validate"]
+
+
+def _check_limit(limit: int | None) -> None:
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise InputError(f"limit must be a positive integer or None, got {limit!r}")
+
+
+def _check_timeout(timeout: float | None) -> None:
+    if timeout is not None and (
+        isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
+    ):
+        raise InputError(f"timeout must be a positive number of seconds or None, got {timeout!r}")
+
+
+def search(
+    spec_or_n: Spec | int,
+    *,
+    backend: str = DEFAULT_BACKEND,
+    limit: int | None = None,
+    timeout: float | None = None,
+    on_solution: Callable[[Placement], Any] | None = None,
+    collect: bool = True,
+    **options: Any,
+) -> Outcome:
+    """Run one search and return its Outcome, with the solutions collected if `collect`.
+
+    `options` go to the backend's constructor (e.g. `encoding="ladder"` for `sat`).
+    """
+    spec = as_spec(spec_or_n)
+    _check_limit(limit)
+    _check_timeout(timeout)
+    engine = get_backend(backend, **options)
+    found: list[Placement] = []
+
+    def sink(placement: Placement) -> bool | None:
+        if collect:
+            found.append(placement)
+        return None if on_solution is None else on_solution(placement)
+
+    wants_solutions = collect or on_solution is not None
+    outcome = engine.search(
+        spec, sink if wants_solutions else None, limit=limit, deadline=Deadline(timeout)
+    )
+    if found:
+        outcome = replace(outcome, solutions=tuple(found))
+    return outcome
+
+
+def solve(
+    spec_or_n: Spec | int,
+    *,
+    backend: str = DEFAULT_BACKEND,
+    timeout: float | None = None,
+    **options: Any,
+) -> Outcome:
+    """Find one solution. `outcome.solution` is the placement, or None when the search
+    proved there is none (`outcome.unsatisfiable`) or ran out of time (status TIMEOUT)."""
+    return search(spec_or_n, backend=backend, limit=1, timeout=timeout, **options)
+
+
+def count(
+    spec_or_n: Spec | int,
+    *,
+    backend: str = DEFAULT_BACKEND,
+    timeout: float | None = None,
+    on_solution: Callable[[Placement], Any] | None = None,
+    **options: Any,
+) -> Outcome:
+    """Count all solutions; `outcome.count` is exact when `outcome.complete`. With
+    `on_solution`, each placement is also passed to it (return False to stop)."""
+    return search(
+        spec_or_n, backend=backend, timeout=timeout, on_solution=on_solution, collect=False,
+        **options,
+    )
+
+
+_DONE = object()
+
+
+def solutions(
+    spec_or_n: Spec | int,
+    *,
+    backend: str = DEFAULT_BACKEND,
+    limit: int | None = None,
+    timeout: float | None = None,
+    **options: Any,
+) -> Iterator[Placement]:
+    """Yield solutions one by one as the backend finds them (at most `limit`)."""
+    spec = as_spec(spec_or_n)
+    _check_limit(limit)
+    _check_timeout(timeout)
+    engine = get_backend(backend, **options)
+    channel: queue.Queue[Any] = queue.Queue(maxsize=64)
+    stop = threading.Event()
+
+    def put(item: Any) -> bool:
+        while not stop.is_set():
+            try:
+                channel.put(item, timeout=0.05)
+                return True
+            except queue.Full:
+                continue
+        return False
+
+    def produce() -> None:
+        try:
+            engine.search(
+                spec, lambda p: put(p) and not stop.is_set(), limit=limit,
+                deadline=Deadline(timeout),
+            )
+        except BaseException as error:  # re-raised in the consumer's thread
+            put(error)
+        put(_DONE)
+
+    worker = threading.Thread(target=produce, name="nqueens-search", daemon=True)
+    worker.start()
+    try:
+        while True:
+            item = channel.get()
+            if item is _DONE:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:
+        stop.set()
+        worker.join()
+
+
+def validate(spec_or_n: Spec | int, placement: Any) -> list[Violation]:
+    """Every rule `placement` breaks (empty list: it is a solution). Never raises on a
+    malformed placement; see `validate.find_violations`."""
+    return find_violations(as_spec(spec_or_n), placement)

@@ -1,0 +1,63 @@
+"""The small interface every backend implements. No solver imports."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Protocol
+
+from ..result import Deadline, Outcome, SolutionSink, Status
+from ..spec import Spec
+
+
+class Backend(Protocol):
+    """A way of solving a Spec.
+
+    `search` pushes each solution to `on_solution` (which may return False to stop) and
+    stops by itself after `limit` solutions or at `deadline`. With `on_solution=None` the
+    caller only wants the count, and a backend may take a faster counting route.
+    """
+
+    name: ClassVar[str]
+    summary: ClassVar[str]
+
+    def search(
+        self,
+        spec: Spec,
+        on_solution: SolutionSink | None = None,
+        *,
+        limit: int | None = None,
+        deadline: Deadline | None = None,
+    ) -> Outcome: ...
+
+
+class Emitter:
+    """Counts solutions, forwards them to the sink and decides when to stop.
+
+    Every backend funnels its solutions through one of these so that limits, caller stops
+    and the final status are handled in one place.
+    """
+
+    __slots__ = ("sink", "limit", "count", "stopped_by_caller")
+
+    def __init__(self, sink: SolutionSink | None, limit: int | None) -> None:
+        self.sink = sink
+        self.limit = limit
+        self.count = 0
+        self.stopped_by_caller = False
+
+    def emit(self, placement: tuple[int, ...]) -> bool:
+        """Record one solution; returns False when the search must stop now."""
+        self.count += 1
+        if self.sink is not None and self.sink(placement) is False:
+            self.stopped_by_caller = True
+            return False
+        return self.limit is None or self.count < self.limit
+
+    def status(self, exhausted: bool, timed_out: bool) -> Status:
+        """The final status given whether the search space was exhausted."""
+        if exhausted:
+            return Status.COMPLETE
+        if self.stopped_by_caller:
+            return Status.INTERRUPTED
+        if self.limit is not None and self.count >= self.limit:
+            return Status.LIMIT_REACHED
+        return Status.TIMEOUT if timed_out else Status.INTERRUPTED

@@ -1,0 +1,63 @@
+"""The `nqueens` command: argparse subcommands, one module each (listed in COMMANDS).
+
+`main(argv)` returns the exit code. Library exceptions become one line on stderr
+("nqueens: error: ...") with exit 2; nothing here prints a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from ..errors import QueensError
+from .common import EXIT_CODES_HELP, EXIT_UNKNOWN, EXIT_USAGE
+
+#: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
+COMMANDS = ("solve", "count", "verify")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but usage errors are one line on stderr with a pointer to --help."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+
+    parser = _Parser(
+        prog="nqueens",
+        description="Solve, count and verify n-queens instances with CP-SAT, SAT or a backtracker.",
+        epilog=EXIT_CODES_HELP + "\n\nexamples:\n  nqueens solve 8\n  nqueens count 10 --backend sat",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"nqueens {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    subparsers.required = True
+    for name in COMMANDS:
+        importlib.import_module(f"{__name__}.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    try:
+        return int(args.handler(args))
+    except QueensError as error:
+        print(f"nqueens: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("nqueens: interrupted", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except BrokenPipeError:
+        # the reader went away (e.g. `| head`); silence the flush at exit too
+        sys.stderr.close()
+        return 0

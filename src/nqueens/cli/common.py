@@ -1,0 +1,104 @@
+"""What every subcommand shares: exit codes, the N-or-model argument, backend options and
+output helpers. Library errors become messages in `cli/__init__.py`, not here."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..backends import DEFAULT_BACKEND, backend_names
+from ..errors import InputError
+from ..spec import Spec
+
+EXIT_OK = 0  # found / complete / valid
+EXIT_NO = 1  # solve proved there is no solution; verify found the placement invalid
+EXIT_USAGE = 2  # bad usage or unreadable input
+EXIT_UNKNOWN = 3  # time limit or interrupt before a definite answer
+
+EXIT_CODES_HELP = """exit codes:
+  0  found / complete / valid (a complete count exits 0 even when it is 0)
+  1  solve proved there is no solution, or verify found the placement invalid
+  2  bad usage or unreadable input (one line on stderr)
+  3  time limit or interrupt before a definite answer"""
+
+
+def load_problem(text: str) -> Spec:
+    """The spec named on the command line: a board size N, or a model file (.toml)."""
+    if text.endswith(".toml"):
+        from ..modelfile import load_model
+
+        return load_model(text)
+    try:
+        n = int(text)
+    except ValueError:
+        raise InputError(
+            f"N must be a positive integer board size or a model file (.toml), got {text!r}"
+        ) from None
+    if n < 1:
+        raise InputError(f"N must be a positive integer board size, got {n}")
+    return Spec(n)
+
+
+def positive_float(text: str) -> float:
+    """argparse type for --timeout."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """argparse type for counts such as --limit."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+    return value
+
+
+def add_problem_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "problem", metavar="N|MODEL", help="board size N, or a model file such as models/queens-8.toml"
+    )
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--backend", "-b", choices=backend_names(), default=DEFAULT_BACKEND,
+        help=f"solver backend (default: {DEFAULT_BACKEND})",
+    )
+    parser.add_argument(
+        "--encoding", default=None,
+        help="at-most-one encoding for the sat backend (default: pairwise; see `nqueens encodings`)",
+    )
+    parser.add_argument(
+        "--timeout", type=positive_float, default=None, metavar="S",
+        help="stop after S seconds; the answer is then unknown or partial (exit 3)",
+    )
+
+
+def backend_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Constructor options for the chosen backend from the shared flags."""
+    if args.encoding is not None:
+        if args.backend != "sat":
+            raise InputError("--encoding applies to --backend sat only; drop it or add --backend sat")
+        return {"encoding": args.encoding}
+    return {}
+
+
+def add_format_argument(parser: argparse.ArgumentParser, *choices: str) -> None:
+    parser.add_argument(
+        "--format", "-f", choices=choices or ("text", "json"), default="text",
+        help="output format (default: text)",
+    )
+
+
+def print_json(doc: Any) -> None:
+    sys.stdout.write(json.dumps(doc, indent=None) + "\n")

@@ -1,0 +1,86 @@
+"""`nqueens verify`: check placements with the shared validator and explain each violation."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import InputError
+from ..placement_input import read_placements
+from ..spec import Spec
+from ..validate import Violation, find_cell_violations, find_violations
+from .common import EXIT_NO, EXIT_OK, add_format_argument, load_problem, print_json
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "verify", help="check a placement",
+        description=(
+            "Check placements read from FILE or stdin: JSON ({\"columns\": [...]}, a list, or the "
+            "output of `solve --format json`), a list of columns such as '1 3 0 2', or a board "
+            "of Q and . rows. Prints 'valid' or every violation; exit 1 when invalid."
+        ),
+    )
+    parser.add_argument("file", nargs="?", default="-", metavar="FILE|-",
+                        help="where to read the placement (default: stdin)")
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--n", type=int, default=None, metavar="N",
+                      help="board size to check against (default: the placement's length)")
+    size.add_argument("--model", default=None, metavar="N|MODEL",
+                      help="check against a model file (fixed and forbidden cells, variant)")
+    parser.add_argument("--one-based", action="store_true",
+                        help="columns in the input and cells in the report are 1-based")
+    add_format_argument(parser)
+    parser.set_defaults(handler=run)
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise InputError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path} is not a UTF-8 text file") from None
+
+
+def _spec_for(args: argparse.Namespace, inferred: int) -> Spec:
+    if args.model is not None:
+        return load_problem(args.model)
+    n = args.n if args.n is not None else inferred
+    if n < 1:
+        raise InputError(f"board size must be a positive integer, got {n} (use --n N)")
+    return Spec(n)
+
+
+def run(args: argparse.Namespace) -> int:
+    read = read_placements(_read(args.file))
+    shift = 1 if args.one_based else 0
+    checks: list[tuple[str, list[Violation]]] = []
+    if read.cells is not None:
+        spec = _spec_for(args, read.board_size or 0)
+        if read.board_size != spec.n:
+            raise InputError(f"the board has {read.board_size} rows but the model is {spec.n}x{spec.n}")
+        checks.append(("board", find_cell_violations(spec, read.cells)))
+    else:
+        for columns in read.columns:
+            spec = _spec_for(args, len(columns))
+            placement = tuple(c - shift for c in columns)
+            checks.append((str(list(columns)), find_violations(spec, placement)))
+    if args.format == "json":
+        print_json([
+            {"placement": label, "valid": not found,
+             "violations": [{"rule": v.rule, "cells": [list(c) for c in v.cells],
+                             "message": v.describe(args.one_based)} for v in found]}
+            for label, found in checks
+        ])
+    else:
+        for label, found in checks:
+            prefix = f"{label}: " if len(checks) > 1 else ""
+            if not found:
+                print(f"{prefix}valid")
+            for violation in found:
+                print(f"{prefix}invalid: {violation.describe(args.one_based)}")
+    return EXIT_NO if any(found for _, found in checks) else EXIT_OK

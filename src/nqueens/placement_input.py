@@ -1,0 +1,91 @@
+"""Reading placements typed or piped by users (for `nqueens verify`). No solver imports.
+
+Accepted forms: JSON (`{"columns": [...]}`, a bare list, or the `{"solutions": [[...]]}`
+document `nqueens solve --format json` prints), a whitespace/comma separated list of
+columns, or a board of `Q`/`.` rows. Text that is none of these raises InputError; a
+readable placement that breaks the rules is returned as-is for the validator to judge.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InputError
+from .spec import Cell
+
+_NUMBERS = re.compile(r"^[\s,;\[\]()]*-?\d+([\s,;]+-?\d+)*[\s,;\[\]()]*$")
+_BOARD_CHARS = set("Qq.xX_ \t")
+
+
+@dataclass(frozen=True)
+class ReadPlacements:
+    """What was read: either column lists (`columns`) or one board's queen cells (`cells`)."""
+
+    columns: tuple[tuple[int, ...], ...] = ()
+    cells: tuple[Cell, ...] | None = None
+    board_size: int | None = None
+
+
+def _int_columns(values: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(values, list):
+        raise InputError(f"{where}: expected a list of column numbers, got {values!r}")
+    for i, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InputError(f"{where}[{i}]: column {value!r} is not an integer")
+    return tuple(values)
+
+
+def _from_json(doc: Any) -> ReadPlacements:
+    if isinstance(doc, list):
+        if doc and all(isinstance(item, list) for item in doc):
+            return ReadPlacements(tuple(_int_columns(p, f"[{i}]") for i, p in enumerate(doc)))
+        return ReadPlacements((_int_columns(doc, "placement"),))
+    if isinstance(doc, dict):
+        if "columns" in doc:
+            return ReadPlacements((_int_columns(doc["columns"], "columns"),))
+        if "solutions" in doc and isinstance(doc["solutions"], list):
+            return ReadPlacements(
+                tuple(_int_columns(p, f"solutions[{i}]") for i, p in enumerate(doc["solutions"]))
+            )
+        raise InputError('JSON input needs a "columns" list (or "solutions"), e.g. {"columns": [1, 3, 0, 2]}')
+    raise InputError(f"JSON input must be a list or an object, got {type(doc).__name__}")
+
+
+def _from_board(lines: list[str]) -> ReadPlacements:
+    rows = [line.replace(" ", "").replace("\t", "") for line in lines]
+    size = len(rows)
+    cells = []
+    for r, row in enumerate(rows):
+        if len(row) != size:
+            raise InputError(
+                f"board row {r + 1} has {len(row)} cells but the board has {size} rows; "
+                "a board must be square"
+            )
+        cells.extend((r, c) for c, ch in enumerate(row) if ch in "Qq")
+    return ReadPlacements(cells=tuple(cells), board_size=size)
+
+
+def read_placements(text: str) -> ReadPlacements:
+    """Parse user text into placements; raises InputError naming what could not be read."""
+    stripped = text.strip()
+    if not stripped:
+        raise InputError("empty input: give a placement such as '1 3 0 2', [1, 3, 0, 2] or a Q/. board")
+    if stripped[0] in "[{":
+        try:
+            return _from_json(json.loads(stripped))
+        except json.JSONDecodeError as error:
+            if not _NUMBERS.match(stripped):
+                raise InputError(f"input looks like JSON but is not valid JSON: {error}") from None
+    if _NUMBERS.match(stripped):
+        return ReadPlacements((tuple(int(tok) for tok in re.findall(r"-?\d+", stripped)),))
+    lines = [line for line in stripped.splitlines() if line.strip()]
+    if all(set(line) <= _BOARD_CHARS for line in lines) and any(
+        ch in line for line in lines for ch in "Qq."
+    ):
+        return _from_board(lines)
+    raise InputError(
+        "cannot read a placement: expected JSON, a list of column numbers, or a board of Q and . rows"
+    )

@@ -1,0 +1,58 @@
+"""Text and JSON renderings of placements and outcomes. No solver imports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .result import Outcome
+from .spec import Placement, Spec
+
+#: Boards larger than this are shown as their column list only.
+MAX_BOARD_TEXT = 40
+
+
+def board_text(spec: Spec, placement: Placement) -> str:
+    """The board as rows of `Q` (queen), `.` (empty) and `x` (forbidden), space separated."""
+    forbidden = set(spec.forbidden)
+    lines = []
+    for r, col in enumerate(placement):
+        lines.append(
+            " ".join(
+                "Q" if c == col else ("x" if (r, c) in forbidden else ".") for c in range(spec.n)
+            )
+        )
+    return "\n".join(lines)
+
+
+def columns_text(placement: Placement, one_based: bool = False) -> str:
+    shift = 1 if one_based else 0
+    return "[" + ", ".join(str(c + shift) for c in placement) + "]"
+
+
+def solution_text(
+    spec: Spec, index: int, placement: Placement, one_based: bool = False
+) -> str:
+    """One solution: a header with its column list, then the board when it is small enough."""
+    base = "1-based" if one_based else "0-based"
+    head = f"solution {index}: columns ({base}) {columns_text(placement, one_based)}"
+    if spec.n > MAX_BOARD_TEXT:
+        return head
+    return head + "\n" + board_text(spec, placement)
+
+
+def outcome_json(spec: Spec, outcome: Outcome, **extra: Any) -> dict[str, Any]:
+    """The JSON document of an outcome: n, backend, status, count, complete, elapsed, stats."""
+    doc: dict[str, Any] = {
+        "n": spec.n,
+        "variant": spec.variant,
+        "backend": outcome.backend,
+        "status": outcome.status.value,
+        "count": outcome.count,
+        "complete": outcome.complete,
+        "elapsed": round(outcome.elapsed, 6),
+    }
+    if spec.name:
+        doc["name"] = spec.name
+    doc.update(extra)
+    doc["stats"] = dict(outcome.stats)
+    return doc

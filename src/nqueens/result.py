@@ -1,0 +1,74 @@
+"""What a search reports back: a status and the solutions or count it reached. No solver imports."""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from .spec import Placement
+
+__all__ = ["Deadline", "Outcome", "SolutionSink", "Status"]
+
+#: Called by a backend for every solution it finds; returning False asks it to stop.
+SolutionSink = Callable[[Placement], "bool | None"]
+
+
+class Status(enum.Enum):
+    """How a search ended."""
+
+    COMPLETE = "complete"  # the whole search space was explored: the count is exact
+    LIMIT_REACHED = "limit"  # stopped after the requested number of solutions
+    TIMEOUT = "timeout"  # the time limit ran out first: the count is a lower bound
+    INTERRUPTED = "interrupted"  # stopped by the caller or a signal: a lower bound
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a search.
+
+    Attributes:
+        status: how the search ended.
+        count: solutions found (exact only when `status` is COMPLETE).
+        solutions: the placements collected, in the order found (empty when only counting).
+        elapsed: wall-clock seconds of the search.
+        backend: the backend's registry name.
+        stats: backend-specific figures (nodes checked, clauses, ...).
+    """
+
+    status: Status
+    count: int
+    solutions: tuple[Placement, ...] = ()
+    elapsed: float = 0.0
+    backend: str = ""
+    stats: Mapping[str, int | float | str] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return self.status is Status.COMPLETE
+
+    @property
+    def solution(self) -> Placement | None:
+        """The first solution found, or None."""
+        return self.solutions[0] if self.solutions else None
+
+    @property
+    def unsatisfiable(self) -> bool:
+        """True when the search proved there is no solution."""
+        return self.complete and self.count == 0
+
+
+class Deadline:
+    """A point in time after which searches should stop; `None` seconds means never."""
+
+    __slots__ = ("at",)
+
+    def __init__(self, seconds: float | None) -> None:
+        self.at = None if seconds is None else time.monotonic() + seconds
+
+    def remaining(self) -> float | None:
+        return None if self.at is None else max(0.0, self.at - time.monotonic())
+
+    def expired(self) -> bool:
+        return self.at is not None and time.monotonic() >= self.at
