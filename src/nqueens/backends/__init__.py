@@ -21,9 +21,17 @@ REGISTRY: dict[str, tuple[str, str]] = {
 DEFAULT_BACKEND = "cpsat"
 
 
-def backend_names() -> list[str]:
-    """Every registered backend name, in registry order."""
-    return list(REGISTRY)
+def backend_names(exhaustive_only: bool = False) -> list[str]:
+    """Registered backend names in registry order; with `exhaustive_only`, only those whose
+    counts are exact (local-search strategies are left out)."""
+    if not exhaustive_only:
+        return list(REGISTRY)
+    return [name for name in REGISTRY if _backend_class(name).exhaustive]
+
+
+def _backend_class(name: str) -> type:
+    module_name, class_name = REGISTRY[name]
+    return getattr(importlib.import_module(module_name), class_name)  # type: ignore[no-any-return]
 
 
 def get_backend(name: str, **options: object) -> Backend:
@@ -32,11 +40,8 @@ def get_backend(name: str, **options: object) -> Backend:
     Raises:
         UnknownBackendError: listing every known name.
     """
-    try:
-        module_name, class_name = REGISTRY[name]
-    except (KeyError, TypeError):
+    if not isinstance(name, str) or name not in REGISTRY:
         raise UnknownBackendError(
             f"unknown backend {name!r}; choose one of: {', '.join(REGISTRY)}"
-        ) from None
-    cls = getattr(importlib.import_module(module_name), class_name)
-    return cls(**options)  # type: ignore[no-any-return]
+        )
+    return _backend_class(name)(**options)  # type: ignore[no-any-return]

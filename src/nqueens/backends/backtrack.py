@@ -64,6 +64,7 @@ class BacktrackBackend:
 
     name: ClassVar[str] = "backtrack"
     summary: ClassVar[str] = "hand-written row-by-row backtracker (textbook statistics)"
+    exhaustive: ClassVar[bool] = True
 
     def search(
         self,

@@ -18,6 +18,8 @@ class Backend(Protocol):
 
     name: ClassVar[str]
     summary: ClassVar[str]
+    #: True when the backend explores the whole space: its counts and "no solution" are proofs.
+    exhaustive: ClassVar[bool]
 
     def search(
         self,

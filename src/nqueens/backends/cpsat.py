@@ -67,6 +67,7 @@ class CpSatBackend:
 
     name: ClassVar[str] = "cpsat"
     summary: ClassVar[str] = "OR-Tools CP-SAT model, solutions through a callback"
+    exhaustive: ClassVar[bool] = True
 
     def __init__(self, workers: int = 0) -> None:
         self.workers = workers

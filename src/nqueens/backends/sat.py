@@ -110,6 +110,7 @@ class SatBackend:
 
     name: ClassVar[str] = "sat"
     summary: ClassVar[str] = "CNF encoding solved with PySAT (selectable at-most-one encoding)"
+    exhaustive: ClassVar[bool] = True
 
     def __init__(self, encoding: str = DEFAULT_ENCODING, solver: str = DEFAULT_SOLVER) -> None:
         if encoding not in ENCODINGS:
