@@ -12,7 +12,7 @@ import multiprocessing
 import os
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,6 +62,7 @@ def count_split(
     jobs: int | None = None,
     on_done: DoneCallback | None = None,
     should_stop: Callable[[], bool] | None = None,
+    executor: Executor | None = None,
 ) -> SplitCount:
     """Count every subproblem and add up weight x count.
 
@@ -72,6 +73,8 @@ def count_split(
         jobs: worker processes (default: all cores); 1 counts inline in this process.
         on_done: called in this process as each subproblem finishes.
         should_stop: polled between completions; True stops early (the result is partial).
+        executor: a `concurrent.futures.Executor` to run the tasks on instead of a local
+            process pool (e.g. a Dask client's `get_executor()`); not shut down here.
     """
     options = options or {}
     subs = list(subs)
@@ -86,25 +89,40 @@ def count_split(
         if on_done is not None:
             on_done(sub, value, seconds)
 
-    if jobs <= 1 or len(subs) <= 1:
+    if executor is None and (jobs <= 1 or len(subs) <= 1):
         for sub in subs:
             if should_stop is not None and should_stop():
                 break
             record(sub, *count_subproblem(base, sub, backend, options))
+    elif executor is not None:
+        _drain(executor, base, subs, backend, options, record, should_stop)
     else:
         context = multiprocessing.get_context("forkserver")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            pending: dict[Future[tuple[int, float]], Subproblem] = {
-                pool.submit(count_subproblem, base, sub, backend, options): sub for sub in subs
-            }
-            try:
-                while pending:
-                    done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        record(pending.pop(future), *future.result())
-                    if should_stop is not None and should_stop():
-                        break
-            finally:
-                for future in pending:
-                    future.cancel()
+            _drain(pool, base, subs, backend, options, record, should_stop)
     return SplitCount(total, finished, len(subs), time.perf_counter() - started)
+
+
+def _drain(
+    executor: Executor,
+    base: Spec,
+    subs: list[Subproblem],
+    backend: str,
+    options: dict[str, Any],
+    record: DoneCallback,
+    should_stop: Callable[[], bool] | None,
+) -> None:
+    """Submit every subproblem and record results as they complete."""
+    pending: dict[Future[tuple[int, float]], Subproblem] = {
+        executor.submit(count_subproblem, base, sub, backend, options): sub for sub in subs
+    }
+    try:
+        while pending:
+            done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in done:
+                record(pending.pop(future), *future.result())
+            if should_stop is not None and should_stop():
+                break
+    finally:
+        for future in pending:
+            future.cancel()
