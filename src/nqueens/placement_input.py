@@ -77,7 +77,8 @@ def read_placements(text: str) -> ReadPlacements:
         try:
             return _from_json(json.loads(stripped))
         except json.JSONDecodeError as error:
-            if not _NUMBERS.match(stripped):
+            balanced = stripped.count("[") == stripped.count("]")
+            if not (balanced and _NUMBERS.match(stripped)):
                 raise InputError(f"input looks like JSON but is not valid JSON: {error}") from None
     if _NUMBERS.match(stripped):
         return ReadPlacements((tuple(int(tok) for tok in re.findall(r"-?\d+", stripped)),))

@@ -83,4 +83,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{prefix}valid")
             for violation in found:
                 print(f"{prefix}invalid: {violation.describe(args.one_based)}")
+        if len(checks) > 1:
+            bad = sum(1 for _, found in checks if found)
+            print(f"{len(checks)} placements: {len(checks) - bad} valid, {bad} invalid")
     return EXIT_NO if any(found for _, found in checks) else EXIT_OK
