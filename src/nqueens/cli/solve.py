@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 
 from ..api import search
+from ..errors import InputError
 from ..render import outcome_json, solution_text
 from ..result import Status
+from ..symmetry import fundamental, instance_symmetries
 from .common import (
     EXIT_NO,
     EXIT_OK,
@@ -35,21 +37,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_format_argument(parser)
     parser.add_argument("--one-based", action="store_true",
                         help="show columns 1-based, as the textbook does (JSON stays 0-based)")
+    parser.add_argument("--unique", "-u", action="store_true",
+                        help="with --all: one solution per class up to rotation and reflection")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem)
+    if args.unique and not args.all:
+        raise InputError("--unique needs --all: classes are known only once every solution is")
     limit = None if args.all else args.limit
     outcome = search(
         spec, backend=args.backend, limit=limit, timeout=args.timeout, **backend_options(args)
     )
+    shown = fundamental(spec, outcome.solutions) if args.unique else list(outcome.solutions)
+    extra = {}
+    if args.unique:
+        extra = {"unique": len(shown), "symmetries": list(instance_symmetries(spec))}
     if args.format == "json":
-        print_json(outcome_json(spec, outcome, solutions=[list(p) for p in outcome.solutions]))
+        print_json(outcome_json(spec, outcome, solutions=[list(p) for p in shown], **extra))
     else:
-        for index, placement in enumerate(outcome.solutions, 1):
+        for index, placement in enumerate(shown, 1):
             print(solution_text(spec, index, placement, args.one_based))
             print()
+        if args.unique:
+            print(f"{len(shown)} fundamental solution(s), each the smallest of its symmetric images")
         print(_summary(spec.describe(), outcome.count, outcome.status, outcome.backend))
     if outcome.status in (Status.TIMEOUT, Status.INTERRUPTED):
         return EXIT_UNKNOWN
