@@ -16,6 +16,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "cpsat": ("nqueens.backends.cpsat", "CpSatBackend"),
     "sat": ("nqueens.backends.sat", "SatBackend"),
     "backtrack": ("nqueens.backends.backtrack", "BacktrackBackend"),
+    "permutation": ("nqueens.backends.permutation", "PermutationBackend"),
 }
 
 DEFAULT_BACKEND = "cpsat"
