@@ -17,6 +17,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "sat": ("nqueens.backends.sat", "SatBackend"),
     "backtrack": ("nqueens.backends.backtrack", "BacktrackBackend"),
     "permutation": ("nqueens.backends.permutation", "PermutationBackend"),
+    "genetic": ("nqueens.backends.genetic", "GeneticBackend"),
 }
 
 DEFAULT_BACKEND = "cpsat"

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import Any
 
 from ..api import search
+from ..backends import backend_names
 from ..errors import InputError
 from ..render import outcome_json, solution_text
 from ..result import Status
@@ -39,17 +42,42 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         help="show columns 1-based, as the textbook does (JSON stays 0-based)")
     parser.add_argument("--unique", "-u", action="store_true",
                         help="with --all: one solution per class up to rotation and reflection")
+    genetic = parser.add_argument_group("genetic backend")
+    genetic.add_argument("--seed", type=int, default=None,
+                         help="random seed, for a reproducible run (default: fresh)")
+    genetic.add_argument("--generations", type=positive_int, default=None, metavar="G",
+                         help="give up after G generations (default: 1000)")
+    genetic.add_argument("--population", type=positive_int, default=None, metavar="P",
+                         help="candidates per generation (default: 100)")
     parser.set_defaults(handler=run)
+
+
+GENETIC_OPTIONS = ("seed", "generations", "population")
+
+
+def genetic_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The genetic backend's options; refused for any other backend."""
+    given = {name: getattr(args, name) for name in GENETIC_OPTIONS
+             if getattr(args, name) is not None}
+    if given and args.backend != "genetic":
+        flags = ", ".join(f"--{name}" for name in given)
+        raise InputError(f"option(s) {flags} are for --backend genetic only; drop them or "
+                         f"add --backend genetic")
+    return given
 
 
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem)
     if args.unique and not args.all:
         raise InputError("--unique needs --all: classes are known only once every solution is")
+    if args.all and args.backend not in backend_names(exhaustive_only=True):
+        raise InputError(f"backend {args.backend!r} cannot prove it found every solution; "
+                         f"use --limit K, or an exhaustive backend for --all")
     limit = None if args.all else args.limit
-    outcome = search(
-        spec, backend=args.backend, limit=limit, timeout=args.timeout, **backend_options(args)
-    )
+    options = {**backend_options(args), **genetic_options(args)}
+    outcome = search(spec, backend=args.backend, limit=limit, timeout=args.timeout, **options)
+    if "note" in outcome.stats:
+        print(f"nqueens: {outcome.stats['note']}", file=sys.stderr)
     shown = fundamental(spec, outcome.solutions) if args.unique else list(outcome.solutions)
     extra = {}
     if args.unique:
