@@ -9,6 +9,7 @@ from typing import Any
 from ..api import search
 from ..backends import backend_names
 from ..errors import InputError
+from ..figure_file import picture_format
 from ..render import outcome_json, solution_text
 from ..result import Status
 from ..symmetry import fundamental, instance_symmetries
@@ -42,6 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         help="show columns 1-based, as the textbook does (JSON stays 0-based)")
     parser.add_argument("--unique", "-u", action="store_true",
                         help="with --all: one solution per class up to rotation and reflection")
+    parser.add_argument("--output", "-o", default=None, metavar="FILE",
+                        help="also draw the board(s) to FILE.svg or FILE.png")
     genetic = parser.add_argument_group("genetic backend")
     genetic.add_argument("--seed", type=int, default=None,
                          help="random seed, for a reproducible run (default: fresh)")
@@ -73,12 +76,20 @@ def run(args: argparse.Namespace) -> int:
     if args.all and args.backend not in backend_names(exhaustive_only=True):
         raise InputError(f"backend {args.backend!r} cannot prove it found every solution; "
                          f"use --limit K, or an exhaustive backend for --all")
+    if args.output is not None:
+        picture_format(args.output)  # a bad file name fails before the search, not after
     limit = None if args.all else args.limit
     options = {**backend_options(args), **genetic_options(args)}
     outcome = search(spec, backend=args.backend, limit=limit, timeout=args.timeout, **options)
     if "note" in outcome.stats:
         print(f"nqueens: {outcome.stats['note']}", file=sys.stderr)
     shown = fundamental(spec, outcome.solutions) if args.unique else list(outcome.solutions)
+    if args.output is not None and shown:
+        from ..boardplot import draw_boards
+
+        kind = "fundamental solution(s)" if args.unique else "solution(s)"
+        title = spec.describe() if len(shown) == 1 else f"{spec.describe()}: {len(shown)} {kind}"
+        draw_boards(spec, shown, args.output, one_based=args.one_based, title=title)
     extra = {}
     if args.unique:
         extra = {"unique": len(shown), "symmetries": list(instance_symmetries(spec))}
