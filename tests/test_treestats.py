@@ -104,3 +104,8 @@ def test_estimate_cli_shows_the_exact_value(capsys: pytest.CaptureFixture[str]) 
     assert doc["ci95"][0] < doc["mean"] < doc["ci95"][1]
     assert main(["estimate", "8", "--samples", "1"]) == 2
     assert "at least 2" in capsys.readouterr().err
+
+
+def test_stats_refuses_sizes_it_cannot_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "8", "25"]) == 2
+    assert "nqueens estimate 25" in capsys.readouterr().err
