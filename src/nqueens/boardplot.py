@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import InputError
 from .figure_file import picture_format, pyplot, save_figure
@@ -69,44 +70,42 @@ def draw_boards(
     save_figure(figure, path)
 
 
-def _draw_board(axes: object, spec: Spec, placement: Placement, one_based: bool,
+def _draw_board(ax: Any, spec: Spec, placement: Placement, one_based: bool,
                 label: str) -> None:
+    from matplotlib.colors import ListedColormap
     from matplotlib.patches import Circle, Rectangle
 
     n = spec.n
-    ax = axes
     shade = [[(r + c) % 2 for c in range(n)] for r in range(n)]
-    from matplotlib.colors import ListedColormap
-
-    ax.imshow(shade, cmap=ListedColormap([LIGHT, DARK]), extent=(0, n, n, 0),  # type: ignore[attr-defined]
+    ax.imshow(shade, cmap=ListedColormap([LIGHT, DARK]), extent=(0, n, n, 0),
               interpolation="nearest")
     for r, c in spec.forbidden:
-        ax.add_patch(Rectangle((c, r), 1, 1, facecolor="#555555", alpha=0.55,  # type: ignore[attr-defined]
+        ax.add_patch(Rectangle((c, r), 1, 1, facecolor="#555555", alpha=0.55,
                                hatch="xx", edgecolor="#222222", linewidth=0))
     fixed = set(spec.fixed)
     fontsize = max(4.0, min(28.0, 220.0 / n)) * (0.55 if label else 1.0)
     for r, c in enumerate(placement):
         if (r, c) in fixed:
-            ax.add_patch(Rectangle((c + 0.04, r + 0.04), 0.92, 0.92, fill=False,  # type: ignore[attr-defined]
+            ax.add_patch(Rectangle((c + 0.04, r + 0.04), 0.92, 0.92, fill=False,
                                    edgecolor="#c53030", linewidth=2.0))
         if n <= GLYPH_UP_TO:
-            ax.text(c + 0.5, r + 0.54, QUEEN, ha="center", va="center",  # type: ignore[attr-defined]
+            ax.text(c + 0.5, r + 0.54, QUEEN, ha="center", va="center",
                     fontsize=fontsize, color="#111111", gid=f"queen-{r}-{c}")
         else:
-            ax.add_patch(Circle((c + 0.5, r + 0.5), 0.38, color="#111111",  # type: ignore[attr-defined]
+            ax.add_patch(Circle((c + 0.5, r + 0.5), 0.38, color="#111111",
                                 gid=f"queen-{r}-{c}"))
     shift = 1 if one_based else 0
     if n <= 20:
         ticks = [i + 0.5 for i in range(n)]
         names = [str(i + shift) for i in range(n)]
-        ax.set_xticks(ticks, names, fontsize=7)  # type: ignore[attr-defined]
-        ax.set_yticks(ticks, names, fontsize=7)  # type: ignore[attr-defined]
-        ax.tick_params(length=0, labeltop=True, labelbottom=False)  # type: ignore[attr-defined]
+        ax.set_xticks(ticks, names, fontsize=7)
+        ax.set_yticks(ticks, names, fontsize=7)
+        ax.tick_params(length=0, labeltop=True, labelbottom=False)
     else:
-        ax.set_xticks([])  # type: ignore[attr-defined]
-        ax.set_yticks([])  # type: ignore[attr-defined]
-    ax.set_xlim(0, n)  # type: ignore[attr-defined]
-    ax.set_ylim(n, 0)  # type: ignore[attr-defined]
-    ax.set_aspect("equal")  # type: ignore[attr-defined]
+        ax.set_xticks([])
+        ax.set_yticks([])
+    ax.set_xlim(0, n)
+    ax.set_ylim(n, 0)
+    ax.set_aspect("equal")
     if label:
-        ax.set_xlabel(f"{label}: {[c + shift for c in placement]}", fontsize=7)  # type: ignore[attr-defined]
+        ax.set_xlabel(f"{label}: {[c + shift for c in placement]}", fontsize=7)

@@ -9,7 +9,7 @@ Rows and columns in events are 1-based, as in the book. No solver imports.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 
 __all__ = ["Event", "Reason", "conflict", "step_label", "steps", "walk"]
@@ -61,62 +61,53 @@ def conflict(col: list[int], i: int) -> Reason | None:
     return None
 
 
-class _Stop(Exception):
-    """Raised inside the recursion to end the walk at the first solution."""
-
-
 def walk(n: int, *, all_solutions: bool = False) -> Iterator[Event]:
-    """The events of the backtracking walk on an n x n board, in order.
+    """The events of the backtracking walk on an n x n board, in order, as they happen.
 
     Stops after the first solution unless `all_solutions`; then the whole pruned tree is walked.
     """
     col = [0] * (n + 1)  # col[1..n], 1-based as in the book
-    events: list[Event] = []
+    stop = False  # set at the first solution unless all_solutions
 
-    def queens(i: int) -> bool:
+    def queens(i: int) -> Generator[Event, None, bool]:
         """Visit node i (the root when i == 0); returns whether it was promising."""
+        nonlocal stop
         if i > 0:
             reason = conflict(col, i)
-            events.append(Event("check", i, col[i], reason is None, reason))
+            yield Event("check", i, col[i], reason is None, reason)
             if reason is not None:
                 return False
         if i == n:
-            events.append(Event("solution", columns=tuple(col[1:])))
-            if not all_solutions:
-                raise _Stop
+            yield Event("solution", columns=tuple(col[1:]))
+            stop = not all_solutions
             return True
         for j in range(1, n + 1):
             col[i + 1] = j
-            if queens(i + 1) and j < n:
+            child_promising = yield from queens(i + 1)
+            if stop:
+                break
+            if child_promising and j < n:
                 # the child's subtree is finished and this node has more children
-                events.append(Event("backtrack", i, col[i] if i else 0))
+                yield Event("backtrack", i, col[i] if i else 0)
         return True
 
-    # The recursion stores events instead of yielding them so that the function reads like the
-    # book; the walk sizes `nqueens trace` accepts keep the list small.
-    try:
-        queens(0)
-    except _Stop:
-        pass
-    yield from events
+    yield from queens(0)
 
 
-def steps(events: list[Event]) -> list[list[Event]]:
+def steps(events: Iterable[Event]) -> Iterator[list[Event]]:
     """Group events into the book's steps (a), (b), ...: a step ends at a promising child (with
     its solution, if it is a leaf) or just before a backtrack, so each step is one node's
     children tried until one is promising."""
-    groups: list[list[Event]] = []
     current: list[Event] = []
     closed = False
     for event in events:
         if current and (event.kind == "backtrack" or (closed and event.kind != "solution")):
-            groups.append(current)
+            yield current
             current = []
         current.append(event)
         closed = event.kind == "solution" or (event.kind == "check" and event.promising)
     if current:
-        groups.append(current)
-    return groups
+        yield current
 
 
 def step_label(index: int) -> str:

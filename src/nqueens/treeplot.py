@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import Any
 
 from .figure_file import picture_format, pyplot, save_figure
 from .trace import walk
@@ -126,13 +127,13 @@ def draw_tree(n: int, path: str | os.PathLike[str], *, all_solutions: bool = Tru
     return checked
 
 
-def _draw_panel(axes: object, top: Node, first_level: int, width: float, depth: int) -> None:
+def _draw_panel(axes: Any, top: Node, first_level: int, width: float, depth: int) -> None:
     """Draw the subtree under `top` (whose level is `first_level`) on one axes."""
     nodes = _nodes(top, first_level)
     for node, level in nodes:
         for child in node.children:
             style = "-" if child.promising else ":"
-            axes.plot([node.x, child.x], [-level, -level - 1], style,  # type: ignore[attr-defined]
+            axes.plot([node.x, child.x], [-level, -level - 1], style,
                       color="#7a8ba3" if child.promising else "#c4c4c4", lw=1.0, zorder=1)
     for node, level in nodes:
         if node.visit == 0:
@@ -142,20 +143,20 @@ def _draw_panel(axes: object, top: Node, first_level: int, width: float, depth: 
             colours = SOLUTION if node.solution else (PROMISING if node.promising else NONPROMISING)
             weight = "bold" if node.solution or node.promising else "normal"
         kind = "solution" if node.solution else ("promising" if node.promising else "pruned")
-        axes.text(node.x, -level, label, ha="center", va="center", fontsize=8,  # type: ignore[attr-defined]
+        axes.text(node.x, -level, label, ha="center", va="center", fontsize=8,
                   gid=f"{kind}-{node.visit}",
                   fontweight=weight, color="#222" if node.promising else "#888", zorder=3,
                   bbox={"boxstyle": "round,pad=0.3", "linewidth": 1.6 if node.solution else 1.0,
                         **colours})
-        axes.text(node.x, -level - 0.2, str(node.visit), ha="center", va="top",  # type: ignore[attr-defined]
+        axes.text(node.x, -level - 0.2, str(node.visit), ha="center", va="top",
                   fontsize=6.5, color="#555", zorder=3,
                   bbox={"boxstyle": "square,pad=0.05", "facecolor": "white", "linewidth": 0})
-    axes.set_xlim(-0.8, width - 0.2)  # type: ignore[attr-defined]
-    axes.set_ylim(-depth - 0.6, -first_level + 0.5)  # type: ignore[attr-defined]
+    axes.set_xlim(-0.8, width - 0.2)
+    axes.set_ylim(-depth - 0.6, -first_level + 0.5)
     levels = range(first_level, depth + 1)
-    axes.set_yticks([-level for level in levels],  # type: ignore[attr-defined]
+    axes.set_yticks([-level for level in levels],
                     ["root" if level == 0 else f"row {level}" for level in levels], fontsize=8)
-    axes.set_xticks([])  # type: ignore[attr-defined]
+    axes.set_xticks([])
     for side in ("top", "right", "bottom", "left"):
-        axes.spines[side].set_visible(False)  # type: ignore[attr-defined]
-    axes.tick_params(left=False)  # type: ignore[attr-defined]
+        axes.spines[side].set_visible(False)
+    axes.tick_params(left=False)

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             f"the walk to the first solution for n = {n} is too long to trace (at most "
             f"{MAX_N_FIRST}); use `nqueens solve {n} --backend backtrack` for a solution"
         )
-    events = list(walk(n, all_solutions=args.all))
+    events = walk(n, all_solutions=args.all)
     shift = 0 if args.one_based else -1
     if args.format == "json":
         print_json({
@@ -63,13 +63,14 @@ def run(args: argparse.Namespace) -> int:
         })
         return EXIT_OK
     write = sys.stdout.write
+    checks = promising = found = 0
     for index, group in enumerate(steps(events)):
         label = f"({step_label(index)})"
-        for first, event in zip([True] + [False] * len(group), group):
-            write(f"{label if first else ' ' * len(label)} {event_text(event, shift)}\n")
-    checks = sum(e.kind == "check" for e in events)
-    promising = sum(e.kind == "check" and e.promising for e in events)
-    found = sum(e.kind == "solution" for e in events)
+        for position, event in enumerate(group):
+            write(f"{label if position == 0 else ' ' * len(label)} {event_text(event, shift)}\n")
+            checks += event.kind == "check"
+            promising += event.kind == "check" and event.promising
+            found += event.kind == "solution"
     scope = "whole tree" if args.all else "until the first solution"
     write(f"{scope}: {checks + 1} nodes checked, {promising + 1} promising (root included), "
           f"{found} solution(s)\n")
