@@ -58,4 +58,6 @@ def run(args: argparse.Namespace) -> int:
 
 def figure(value: float) -> str:
     """Commas up to a billion, the book's rounded form beyond (floats carry no more digits)."""
+    if value < 1000:
+        return f"{value:,.1f}"
     return f"{value:,.0f}" if value < 1e9 else book_rounding(value)

@@ -84,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
     if "note" in outcome.stats:
         print(f"nqueens: {outcome.stats['note']}", file=sys.stderr)
     shown = fundamental(spec, outcome.solutions) if args.unique else list(outcome.solutions)
+    if args.output is not None and not shown:
+        print(f"nqueens: no solution to draw; {args.output} was not written", file=sys.stderr)
     if args.output is not None and shown:
         from ..boardplot import draw_boards
 

@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
             checks += event.kind == "check"
             promising += event.kind == "check" and event.promising
             found += event.kind == "solution"
-    scope = "whole tree" if args.all else "until the first solution"
+    scope = "until the first solution" if found and not args.all else "whole tree"
     write(f"{scope}: {checks + 1} nodes checked, {promising + 1} promising (root included), "
           f"{found} solution(s)\n")
     return EXIT_OK
