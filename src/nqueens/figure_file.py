@@ -6,7 +6,7 @@ partial picture behind. matplotlib is imported lazily (only the picture commands
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -40,19 +40,22 @@ def pyplot() -> Any:
     return plt
 
 
-def save_figure(figure: Any, path: str | os.PathLike[str], *, dpi: int = 150) -> None:
-    """Write the figure to `path` atomically (temporary file, then rename)."""
+def save_figure(figure: Any, path: str | os.PathLike[str], *, dpi: float = 150) -> None:
+    """Write the figure to `path` atomically (temporary file, then rename). Very wide
+    figures get a lower PNG resolution, so no side exceeds about 12,000 pixels."""
+    width, height = figure.get_size_inches()
+    dpi = max(30.0, min(dpi, 12_000 / max(width, height)))
     fmt = picture_format(path)
     target = Path(path)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                                         dir=target.parent)
+    # open(..., "xb") rather than mkstemp: the picture gets the usual umask permissions
+    temp_name = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
     try:
-        with os.fdopen(handle, "wb") as stream:
+        with open(temp_name, "xb") as stream:
             figure.savefig(stream, format=fmt, dpi=dpi, bbox_inches="tight",
                            metadata={"Date": None} if fmt == "svg" else None)
         os.replace(temp_name, target)
     except BaseException:
-        os.unlink(temp_name)
+        temp_name.unlink(missing_ok=True)
         raise
     finally:
         pyplot().close(figure)
