@@ -72,40 +72,85 @@ NONPROMISING = {"facecolor": "#fbf3f3", "edgecolor": "#e0a0a0"}
 SOLUTION = {"facecolor": "#fde68a", "edgecolor": "#b7791f"}
 
 
-#: Trees with more leaves than this are drawn one panel per first-row queen, stacked.
+#: Trees with more leaves than this are cut into stacked panels of at most this many leaves.
 MAX_PANEL_LEAVES = 60
 LEAF_WIDTH = 0.62  # inches per leaf
 LEVEL_HEIGHT = 1.1  # inches per level
 
 
+@dataclass
+class Panel:
+    """Consecutive sibling subtrees drawn together: their tops sit at `level`, under the
+    promising nodes `path` (root first)."""
+
+    tops: list[Node]
+    level: int
+    path: list[Node]
+
+    def caption(self) -> str:
+        if len(self.path) == 0:
+            return ""
+        if len(self.path) == 1:
+            return "below the root"
+        cells = " \u2192 ".join(f"<{node.row},{node.col}>" for node in self.path[1:])
+        return f"below {cells}"
+
+
+def _leaves(node: Node) -> int:
+    return 1 if not node.children else sum(_leaves(child) for child in node.children)
+
+
+def _panels(node: Node, level: int, path: list[Node]) -> list[Panel]:
+    """Cut the subtree under `node` into panels of at most MAX_PANEL_LEAVES leaves, keeping
+    siblings together where they fit and going one level down where they do not."""
+    if _leaves(node) <= MAX_PANEL_LEAVES:
+        return [Panel([node], level, path)]
+    out: list[Panel] = []
+    group: list[Node] = []
+    group_leaves = 0
+    below = path + [node]
+    for child in node.children:
+        size = _leaves(child)
+        if group and (size > MAX_PANEL_LEAVES or group_leaves + size > MAX_PANEL_LEAVES):
+            out.append(Panel(group, level + 1, below))
+            group, group_leaves = [], 0
+        if size > MAX_PANEL_LEAVES:
+            out.extend(_panels(child, level + 1, below))
+        else:
+            group.append(child)
+            group_leaves += size
+    if group:
+        out.append(Panel(group, level + 1, below))
+    return out
+
+
 def draw_tree(n: int, path: str | os.PathLike[str], *, all_solutions: bool = True) -> int:
     """Draw the pruned tree for an n x n board to `path` (.svg or .png); returns the number
-    of nodes drawn. Wide trees are cut into one panel per queen of row 1, top to bottom."""
+    of nodes drawn. Wide trees are cut into panels stacked top to bottom, in visiting order."""
     picture_format(path)  # fail on a bad name before any work
     root = build_tree(n, all_solutions=all_solutions)
-    _layout(root, [0.0])
     nodes = _nodes(root)
-    leaves = sum(1 for node, _ in nodes if not node.children)
-    panels = [root] if leaves <= MAX_PANEL_LEAVES else list(root.children)
+    depth = max(level for _, level in nodes)
+    panels = _panels(root, 0, [])
     widths = []
-    for top in panels:
+    for panel in panels:
         counter = [0.0]
-        _layout(top, counter)
+        for top in panel.tops:
+            _layout(top, counter)
         widths.append(counter[0])
-    depth = n if len(panels) > 1 else max(level for _, level in nodes)
     plt = pyplot()
     from matplotlib.patches import Patch
 
-    panel_height = LEVEL_HEIGHT * (depth + 1) + 0.4
+    heights = [LEVEL_HEIGHT * (depth - panel.level + 1) + 0.5 for panel in panels]
+    total_height = sum(heights) + 1.0
     figure, axes_list = plt.subplots(
-        len(panels), 1, squeeze=False,
-        figsize=(max(6.0, LEAF_WIDTH * max(widths)), panel_height * len(panels) + 1.0),
+        len(panels), 1, squeeze=False, gridspec_kw={"height_ratios": heights},
+        figsize=(max(6.0, LEAF_WIDTH * max(widths)), total_height),
     )
-    for top, axes, width in zip(panels, axes_list[:, 0], widths):
-        first_level = 0 if top is root else 1
-        _draw_panel(axes, top, first_level, max(widths), depth)
-        if top is not root:
-            axes.set_title(f"queen 1 in column {top.col}", fontsize=9, loc="left")
+    for panel, axes in zip(panels, axes_list[:, 0]):
+        _draw_panel(axes, panel, max(widths), depth)
+        if panel.caption():
+            axes.set_title(panel.caption(), fontsize=9, loc="left")
     checked = len(nodes)
     promising = sum(node.promising for node, _ in nodes)
     found = sum(node.solution for node, _ in nodes)
@@ -122,14 +167,20 @@ def draw_tree(n: int, path: str | os.PathLike[str], *, all_solutions: bool = Tru
                  Patch(label="solution", **SOLUTION)],
         loc="upper right", fontsize=8, frameon=False,
     )
-    figure.tight_layout(rect=(0, 0, 1, 1 - 0.75 / (panel_height * len(panels) + 1.0)))
+    figure.tight_layout(rect=(0, 0, 1, 1 - 0.75 / total_height))
     save_figure(figure, path)
     return checked
 
 
-def _draw_panel(axes: Any, top: Node, first_level: int, width: float, depth: int) -> None:
-    """Draw the subtree under `top` (whose level is `first_level`) on one axes."""
-    nodes = _nodes(top, first_level)
+def _draw_panel(axes: Any, panel: Panel, width: float, depth: int) -> None:
+    """Draw a panel's subtrees on one axes; tops below a parent get a stub edge upwards."""
+    first_level = panel.level
+    nodes = [item for top in panel.tops for item in _nodes(top, first_level)]
+    if panel.path:
+        for top in panel.tops:
+            axes.plot([top.x, top.x], [-first_level, -first_level + 0.45],
+                      "-" if top.promising else ":",
+                      color="#7a8ba3" if top.promising else "#c4c4c4", lw=1.0, zorder=1)
     for node, level in nodes:
         for child in node.children:
             style = "-" if child.promising else ":"
