@@ -16,6 +16,8 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "cpsat": ("nqueens.backends.cpsat", "CpSatBackend"),
     "sat": ("nqueens.backends.sat", "SatBackend"),
     "backtrack": ("nqueens.backends.backtrack", "BacktrackBackend"),
+    "permutation": ("nqueens.backends.permutation", "PermutationBackend"),
+    "genetic": ("nqueens.backends.genetic", "GeneticBackend"),
 }
 
 DEFAULT_BACKEND = "cpsat"

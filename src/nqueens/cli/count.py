@@ -5,7 +5,11 @@ from __future__ import annotations
 import argparse
 
 from ..api import count
+from ..backends import backend_names
+from ..errors import InputError
 from ..render import outcome_json
+from ..symmetry import canonical, instance_symmetries
+from ..spec import Spec
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -26,11 +30,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_problem_argument(parser)
     add_backend_arguments(parser)
     add_format_argument(parser)
+    parser.add_argument("--unique", "-u", action="store_true",
+                        help="also count fundamental solutions (up to rotation and reflection)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem)
+    if args.backend not in backend_names(exhaustive_only=True):
+        raise InputError(
+            f"backend {args.backend!r} does not search exhaustively, so it cannot count; "
+            f"choose one of: {', '.join(backend_names(exhaustive_only=True))}"
+        )
+    if args.unique:
+        return run_unique(args, spec)
     outcome = count(spec, backend=args.backend, timeout=args.timeout, **backend_options(args))
     if args.format == "json":
         print_json(outcome_json(spec, outcome))
@@ -39,3 +52,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"{spec.describe()}: {outcome.count} solutions{bound} "
               f"[backend {outcome.backend}, {outcome.elapsed:.3f} s]")
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN
+
+
+def run_unique(args: argparse.Namespace, spec: Spec) -> int:
+    """Enumerate every solution and keep one canonical form per symmetry class."""
+    group = instance_symmetries(spec)
+    classes: set[tuple[int, ...]] = set()
+    outcome = count(spec, backend=args.backend, timeout=args.timeout,
+                    on_solution=lambda p: classes.add(canonical(p, group)), **backend_options(args))
+    if args.format == "json":
+        print_json(outcome_json(spec, outcome, unique=len(classes), symmetries=list(group)))
+    else:
+        bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
+        print(f"{spec.describe()}: {len(classes)} fundamental solutions{bound} up to "
+              f"{symmetries_text(group)}; {outcome.count} in all "
+              f"[backend {outcome.backend}, {outcome.elapsed:.3f} s]")
+    return EXIT_OK if outcome.complete else EXIT_UNKNOWN
+
+
+def symmetries_text(group: tuple[str, ...]) -> str:
+    if len(group) == 8:
+        return "the 8 symmetries of the square"
+    return f"the {len(group)} symmetries this instance has ({', '.join(group)})"

@@ -1,0 +1,104 @@
+"""`nqueens stats`: the textbook's state-space-tree table for any board sizes, exact, with
+an optional Monte Carlo column."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+from typing import Any
+
+from ..errors import InputError
+from ..estimate import estimate_nodes
+from ..spec import Spec
+from ..treestats import book_rounding, tree_stats
+from .common import EXIT_OK, add_format_argument, positive_int, print_json
+
+COLUMNS = (
+    ("n", "n"),
+    ("algorithm1", "algorithm 1 (whole tree)"),
+    ("promising_bound", "column bound"),
+    ("algorithm2", "algorithm 2 (n!)"),
+    ("nodes_checked", "nodes checked"),
+    ("promising_nodes", "promising nodes"),
+    ("solutions", "solutions"),
+)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "stats", help="the textbook's state-space-tree table for any n",
+        description="For each N: nodes of the whole tree (Algorithm 1), seed 001's bound on "
+        "promising nodes (no two queens in a column), n! (Algorithm 2), and the backtracker's "
+        "real nodes checked, promising nodes (root and solutions included) and solutions.",
+        epilog="examples:\n  nqueens stats 4 8 12 14\n  nqueens stats 8 --estimate 1000 --seed 1",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("sizes", type=positive_int, nargs="+", metavar="N", help="board sizes")
+    add_format_argument(parser, "text", "json", "csv")
+    parser.add_argument("--rounded", action="store_true",
+                        help="text: show figures of a million or more as the book does (9.73 x 10^12)")
+    parser.add_argument("--estimate", type=positive_int, default=None, metavar="K",
+                        help="add Knuth's Monte Carlo estimate of nodes checked from K random walks")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="random seed for --estimate (default: a fresh one each run)")
+    parser.set_defaults(handler=run)
+
+
+#: Largest n counted exactly: the tree grows about 6x per n (n = 14: 3.8e8 nodes checked).
+MAX_STATS_N = 18
+
+
+def run(args: argparse.Namespace) -> int:
+    too_large = [n for n in args.sizes if n > MAX_STATS_N]
+    if too_large:
+        raise InputError(
+            f"n = {too_large[0]} is too large to count the tree exactly (at most "
+            f"{MAX_STATS_N}); use `nqueens estimate {too_large[0]}` for a Monte Carlo estimate"
+        )
+    rows: list[dict[str, Any]] = []
+    for n in args.sizes:
+        row: dict[str, Any] = tree_stats(n).as_dict()
+        if args.estimate is not None:
+            found = estimate_nodes(Spec(n), args.estimate, args.seed)
+            row["estimate"] = {"samples": found.samples, "mean": found.mean,
+                               "stderr": found.stderr, "ci95": [found.low, found.high]}
+        rows.append(row)
+    if args.format == "json":
+        print_json({"rows": rows})
+    elif args.format == "csv":
+        write_csv(rows, args.estimate is not None)
+    else:
+        write_text(rows, args.rounded)
+    return EXIT_OK
+
+
+def write_csv(rows: list[dict[str, Any]], with_estimate: bool) -> None:
+    fields = [key for key, _ in COLUMNS]
+    if with_estimate:
+        fields += ["estimate_samples", "estimate_mean", "estimate_stderr"]
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(fields)
+    for row in rows:
+        values = [row[key] for key, _ in COLUMNS]
+        if with_estimate:
+            est = row["estimate"]
+            values += [est["samples"], f"{est['mean']:.1f}", f"{est['stderr']:.1f}"]
+        writer.writerow(values)
+
+
+def write_text(rows: list[dict[str, Any]], rounded: bool) -> None:
+    show = (lambda v: book_rounding(v) if v >= 1e6 else f"{v:,}") if rounded else "{:,}".format
+    headers = [title for _, title in COLUMNS]
+    table = [[str(row["n"])] + [show(row[key]) for key, _ in COLUMNS[1:]] for row in rows]
+    if "estimate" in rows[0]:
+        headers.append("Monte Carlo estimate of nodes checked")
+        for line, row in zip(table, rows):
+            est = row["estimate"]
+            line.append(f"{est['mean']:,.0f} +/- {1.96 * est['stderr']:,.0f} "
+                        f"({est['samples']:,} walks)")
+    widths = [max(len(h), *(len(line[i]) for line in table)) for i, h in enumerate(headers)]
+    print("  ".join(h.rjust(w) for h, w in zip(headers, widths)).rstrip())
+    for line in table:
+        print("  ".join(v.rjust(w) for v, w in zip(line, widths)).rstrip())
+

@@ -1,0 +1,114 @@
+"""`nqueens trace`: the textbook's backtracking walk told step by step, (a), (b), ..., in the
+book's words, or as JSON events for other tools."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..errors import InputError
+from ..trace import Event, step_label, steps, walk
+from .common import EXIT_OK, add_format_argument, positive_int, print_json
+
+#: Largest boards traced: the whole tree (--all) and the walk to the first solution. Beyond
+#: these the walk has millions of events (n = 11 --all: 1.7 million; n = 20: 4 million).
+MAX_N_ALL = 10
+MAX_N_FIRST = 16
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "trace", help="the textbook's backtracking walk, step by step",
+        description="Retell the backtracking walk as the textbook does: each child <row,col> "
+        "checked, promising or nonpromising and why, each backtrack, each solution. Stops at "
+        "the first solution unless --all.",
+        epilog="examples:\n  nqueens trace 4\n  nqueens trace 5 --all --format json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("n", type=positive_int, metavar="N", help="board size")
+    parser.add_argument("--all", "-a", action="store_true",
+                        help=f"walk the whole pruned tree, every solution (N <= {MAX_N_ALL})")
+    base = parser.add_mutually_exclusive_group()
+    base.add_argument("--one-based", dest="one_based", action="store_true", default=True,
+                      help="rows and columns 1-based, as in the book (default)")
+    base.add_argument("--zero-based", dest="one_based", action="store_false",
+                      help="rows and columns 0-based, as in the JSON of other commands")
+    add_format_argument(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    n = args.n
+    if args.all and n > MAX_N_ALL:
+        raise InputError(
+            f"trace --all walks every node: n = {n} is too large (at most {MAX_N_ALL}); "
+            f"use `nqueens stats {n}` for the tree's size or `nqueens count {n}`"
+        )
+    if n > MAX_N_FIRST:
+        raise InputError(
+            f"the walk to the first solution for n = {n} is too long to trace (at most "
+            f"{MAX_N_FIRST}); use `nqueens solve {n} --backend backtrack` for a solution"
+        )
+    events = walk(n, all_solutions=args.all)
+    shift = 0 if args.one_based else -1
+    if args.format == "json":
+        print_json({
+            "n": n,
+            "one_based": args.one_based,
+            "events": [
+                {"step": step_label(i), **event_json(e, shift)}
+                for i, group in enumerate(steps(events)) for e in group
+            ],
+        })
+        return EXIT_OK
+    write = sys.stdout.write
+    checks = promising = found = 0
+    for index, group in enumerate(steps(events)):
+        label = f"({step_label(index)})"
+        for position, event in enumerate(group):
+            write(f"{label if position == 0 else ' ' * len(label)} {event_text(event, shift)}\n")
+            checks += event.kind == "check"
+            promising += event.kind == "check" and event.promising
+            found += event.kind == "solution"
+    scope = "until the first solution" if found and not args.all else "whole tree"
+    write(f"{scope}: {checks + 1} nodes checked, {promising + 1} promising (root included), "
+          f"{found} solution(s)\n")
+    return EXIT_OK
+
+
+def cell(row: int, col: int, shift: int) -> str:
+    return f"<{row + shift},{col + shift}>"
+
+
+def event_text(event: Event, shift: int) -> str:
+    """One event in the book's words, e.g. "<2,2> is nonpromising: queen 1 is on the left
+    diagonal"."""
+    if event.kind == "backtrack":
+        return "backtrack to the root" if event.row == 0 else (
+            f"backtrack to {cell(event.row, event.col, shift)}"
+        )
+    if event.kind == "solution":
+        columns = ", ".join(str(c + shift) for c in event.columns)
+        return f"solution: columns ({columns})"
+    where = cell(event.row, event.col, shift)
+    if event.reason is None:
+        return f"{where} is promising"
+    queen, line = event.reason.queen + shift, event.reason.line
+    because = (f"queen {queen} is in column {event.col + shift}" if line == "column"
+               else f"queen {queen} is on the {line}")
+    return f"{where} is nonpromising: {because}"
+
+
+def event_json(event: Event, shift: int) -> dict[str, Any]:
+    """One event as a JSON object; row 0 of a backtrack is the root (null in JSON)."""
+    if event.kind == "solution":
+        return {"event": "solution", "columns": [c + shift for c in event.columns]}
+    if event.kind == "backtrack":
+        to = None if event.row == 0 else {"row": event.row + shift, "col": event.col + shift}
+        return {"event": "backtrack", "to": to}
+    doc: dict[str, Any] = {"event": "check", "row": event.row + shift,
+                           "col": event.col + shift, "promising": event.promising}
+    if event.reason is not None:
+        doc["reason"] = {"queen": event.reason.queen + shift, "line": event.reason.line}
+    return doc

@@ -1,0 +1,47 @@
+"""`nqueens tree`: draw the pruned state-space tree of the textbook walk to an SVG or PNG."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import InputError
+from ..treeplot import MAX_TREE_N, draw_tree
+from .common import EXIT_OK, positive_int
+
+#: Even with --force: n = 7 already has 3,585 nodes; n = 8 (15,721) is past any picture.
+MAX_FORCED_N = 7
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "tree", help="draw the pruned state-space tree (SVG or PNG)",
+        description="Draw the pruned state-space tree of the textbook backtracking walk: "
+        "children left to right in visiting order, promising nodes and nonpromising leaves "
+        "marked differently, solutions highlighted, nodes labelled <row,col> (1-based) with "
+        "their visit numbers.",
+        epilog="examples:\n  nqueens tree 4 --output tree4.svg\n  nqueens tree 4 --first --output book.png",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("n", type=positive_int, metavar="N", help="board size")
+    parser.add_argument("--output", "-o", required=True, metavar="FILE",
+                        help="picture to write: FILE.svg or FILE.png")
+    parser.add_argument("--first", action="store_true",
+                        help="stop at the first solution, as the book's figure does "
+                        "(default: the whole pruned tree)")
+    parser.add_argument("--force", action="store_true",
+                        help=f"draw whole trees for N > {MAX_TREE_N} (up to {MAX_FORCED_N})")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    n = args.n
+    if n > MAX_FORCED_N:
+        raise InputError(f"the tree for n = {n} has too many nodes to draw (at most "
+                         f"{MAX_FORCED_N}); use `nqueens stats {n}` for its size")
+    if n > MAX_TREE_N and not (args.force or args.first):
+        raise InputError(f"the whole tree for n = {n} is very large (default limit "
+                         f"{MAX_TREE_N}); add --force to draw it anyway, or --first")
+    nodes = draw_tree(n, args.output, all_solutions=not args.first)
+    print(f"wrote {args.output}: {nodes} nodes", file=sys.stderr)
+    return EXIT_OK

@@ -1,0 +1,61 @@
+"""Saving matplotlib figures safely: the format follows the file's suffix, the figure is
+written to a temporary file beside the target and renamed, so an error never leaves a
+partial picture behind. matplotlib is imported lazily (only the picture commands need it).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+
+FORMATS = {".svg": "svg", ".png": "png"}
+
+
+def picture_format(path: str | os.PathLike[str]) -> str:
+    """The image format for `path` from its suffix.
+
+    Raises:
+        InputError: for any suffix other than .svg or .png, or a missing directory.
+    """
+    target = Path(path)
+    fmt = FORMATS.get(target.suffix.lower())
+    if fmt is None:
+        raise InputError(f"output file {str(target)!r} must end in .svg or .png")
+    if not target.parent.is_dir():
+        raise InputError(f"output directory {str(target.parent)!r} does not exist; create it first")
+    return fmt
+
+
+def pyplot() -> Any:
+    """matplotlib.pyplot on the non-interactive Agg backend (no display needed)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def save_figure(figure: Any, path: str | os.PathLike[str], *, dpi: float = 150) -> None:
+    """Write the figure to `path` atomically (temporary file, then rename). Very wide
+    figures get a lower PNG resolution, so no side exceeds about 12,000 pixels."""
+    width, height = figure.get_size_inches()
+    dpi = max(30.0, min(dpi, 12_000 / max(width, height)))
+    fmt = picture_format(path)
+    target = Path(path)
+    # open(..., "xb") rather than mkstemp: the picture gets the usual umask permissions
+    temp_name = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
+    try:
+        with open(temp_name, "xb") as stream:
+            figure.savefig(stream, format=fmt, dpi=dpi, bbox_inches="tight",
+                           metadata={"Date": None} if fmt == "svg" else None)
+        os.replace(temp_name, target)
+    except BaseException:
+        temp_name.unlink(missing_ok=True)
+        raise
+    finally:
+        pyplot().close(figure)
