@@ -12,6 +12,7 @@ from .common import (
     add_backend_arguments,
     add_format_argument,
     add_problem_argument,
+    add_variant_argument,
     backend_options,
     load_problem,
     print_json,
@@ -24,13 +25,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Count all solutions. A count cut short by --timeout is a lower bound (exit 3).",
     )
     add_problem_argument(parser)
+    add_variant_argument(parser)
     add_backend_arguments(parser)
     add_format_argument(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    spec = load_problem(args.problem)
+    spec = load_problem(args.problem, args.variant)
     outcome = count(spec, backend=args.backend, timeout=args.timeout, **backend_options(args))
     if args.format == "json":
         print_json(outcome_json(spec, outcome))

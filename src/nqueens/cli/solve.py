@@ -14,6 +14,7 @@ from .common import (
     add_backend_arguments,
     add_format_argument,
     add_problem_argument,
+    add_variant_argument,
     backend_options,
     load_problem,
     positive_int,
@@ -27,6 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Find one solution (default), K solutions (--limit K) or all (--all).",
     )
     add_problem_argument(parser)
+    add_variant_argument(parser)
     add_backend_arguments(parser)
     how_many = parser.add_mutually_exclusive_group()
     how_many.add_argument("--limit", "-k", type=positive_int, default=1, metavar="K",
@@ -39,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    spec = load_problem(args.problem)
+    spec = load_problem(args.problem, args.variant)
     limit = None if args.all else args.limit
     outcome = search(
         spec, backend=args.backend, limit=limit, timeout=args.timeout, **backend_options(args)
