@@ -14,7 +14,8 @@ Keys (see models/README.md):
     name         label for reports
     description  free text
     [expected]   the instance's known answer: `count` (number of solutions) and/or
-                 `satisfiable` (true/false), and `source` saying how it was established.
+                 `satisfiable` (true/false), optionally a `witness` (a solution, one column per row,
+                 which the validator checks) and `source` saying how it was established.
 No solver imports here.
 """
 
@@ -30,12 +31,13 @@ from typing import Any
 
 from .errors import ModelFileError, SpecError
 from .spec import Spec
+from .validate import find_violations
 from .variants import VARIANTS
 
 __all__ = ["Expected", "Model", "dump_model", "load_model", "model_text", "read_model"]
 
 TOP_KEYS = ("name", "description", "n", "variant", "fixed", "forbidden", "expected")
-EXPECTED_KEYS = ("count", "satisfiable", "source")
+EXPECTED_KEYS = ("count", "satisfiable", "witness", "source")
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Expected:
     count: int | None = None
     satisfiable: bool | None = None
     source: str = ""
+    witness: tuple[int, ...] | None = None  # a solution (column per row): proves satisfiable
 
     def __post_init__(self) -> None:
         if self.count is not None and self.satisfiable is None:
@@ -57,6 +60,8 @@ class Expected:
             table["count"] = self.count
         elif self.satisfiable is not None:
             table["satisfiable"] = self.satisfiable
+        if self.witness is not None:
+            table["witness"] = list(self.witness)
         if self.source:
             table["source"] = self.source
         return table
@@ -105,12 +110,20 @@ def _parse_expected(path: str | os.PathLike[str], value: Any) -> Expected:
         raise _fail(path, "expected.satisfiable", f"must be true or false, got {satisfiable!r}")
     if not isinstance(source, str):
         raise _fail(path, "expected.source", f"must be a string, got {_type_name(source)}")
+    witness = value.get("witness")
+    if witness is not None:
+        if not (isinstance(witness, list) and all(_is_int(c) for c in witness)):
+            raise _fail(path, "expected.witness", "must be an array of column numbers, one per row")
+        if satisfiable is False or count == 0:
+            raise _fail(path, "expected.witness", "a witness contradicts an unsatisfiable answer")
+        satisfiable = True
+        witness = tuple(witness)
     if count is None and satisfiable is None:
         raise _fail(path, "expected", "give count = N or satisfiable = true/false")
     if count is not None and satisfiable is not None and satisfiable != (count > 0):
         raise _fail(path, "expected.satisfiable",
                     f"contradicts expected.count = {count}; keep one of them")
-    return Expected(count, satisfiable, source)
+    return Expected(count, satisfiable, source, witness)
 
 
 def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>") -> Model:
@@ -147,6 +160,11 @@ def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>"
                 raise ModelFileError(f"{os.fspath(path)}: {message}") from None
             raise _fail(path, key, message) from None
     expected = _parse_expected(path, doc["expected"]) if "expected" in doc else None
+    if expected is not None and expected.witness is not None:
+        violations = find_violations(spec, expected.witness)
+        if violations:
+            raise _fail(path, "expected.witness",
+                        f"not a solution of this model: {violations[0].describe()}")
     return Model(spec, doc.get("description", ""), expected)
 
 
@@ -209,7 +227,12 @@ def model_text(spec: Spec, description: str = "", expected: Expected | None = No
     if expected is not None:
         lines += ["", "[expected]"]
         for key, value in expected.as_table().items():
-            shown = _toml_string(value) if isinstance(value, str) else str(value).lower()
+            if isinstance(value, str):
+                shown = _toml_string(value)
+            elif isinstance(value, list):
+                shown = "[" + ", ".join(map(str, value)) + "]"
+            else:
+                shown = str(value).lower()
             lines.append(f"{key} = {shown}")
     return "\n".join(lines) + "\n"
 
