@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens.cli import main
-from nqueens.errors import ModelFileError, SpecError
+from nqueens.errors import InputError, ModelFileError, SpecError
 from nqueens.modelfile import Expected, dump_model, load_model, model_text, read_model
 from nqueens.spec import Spec
 from nqueens.variants import VARIANTS
@@ -61,7 +61,7 @@ def test_model_text_is_stable_for_a_simple_spec() -> None:
 def test_dump_refuses_to_overwrite(tmp_path: Path) -> None:
     path = tmp_path / "m.toml"
     path.write_text("keep me")
-    with pytest.raises(ModelFileError, match="already exists"):
+    with pytest.raises(InputError, match="already exists"):
         dump_model(Spec(4), path)
     assert path.read_text() == "keep me"
     dump_model(Spec(4), path, overwrite=True)

@@ -22,13 +22,12 @@ No solver imports here.
 from __future__ import annotations
 
 import os
-import tempfile
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from .atomicfile import write_text_atomic
 from .errors import ModelFileError, SpecError
 from .spec import Spec
 from .validate import find_violations
@@ -235,33 +234,6 @@ def model_text(spec: Spec, description: str = "", expected: Expected | None = No
                 shown = str(value).lower()
             lines.append(f"{key} = {shown}")
     return "\n".join(lines) + "\n"
-
-
-def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: bool = False) -> None:
-    """Write `text` to `path` through a temp file and a rename, so readers never see a
-    partial file. Without `overwrite`, an existing file is an error.
-
-    Raises:
-        ModelFileError: the file exists (and not `overwrite`) or cannot be written.
-    """
-    target = Path(path)
-    if not overwrite and target.exists():
-        raise ModelFileError(f"{target}: already exists; use --force to overwrite it")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.",
-                                   suffix=".tmp")
-    except OSError as error:
-        raise ModelFileError(f"{target}: cannot write: {error.strerror or error}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, target)
-    except OSError as error:
-        os.unlink(tmp)
-        raise ModelFileError(f"{target}: cannot write: {error.strerror or error}") from None
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def dump_model(

@@ -8,7 +8,8 @@ import sys
 from dataclasses import replace
 
 from ..errors import InputError
-from ..modelfile import Expected, model_text, read_model, write_text_atomic
+from ..atomicfile import write_text_atomic
+from ..modelfile import Expected, model_text, read_model
 from ..spec import Cell, Spec
 from .common import EXIT_OK, add_problem_argument, add_variant_argument, load_problem
 
