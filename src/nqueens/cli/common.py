@@ -120,3 +120,14 @@ def add_format_argument(parser: argparse.ArgumentParser, *choices: str) -> None:
 
 def print_json(doc: Any) -> None:
     sys.stdout.write(json.dumps(doc, indent=None) + "\n")
+
+
+def print_table(header: list[str], rows: list[list[object]]) -> None:
+    """A plain text table: first column left-aligned, the others right-aligned."""
+    cells = [header] + [[str(value) for value in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    for row in cells:
+        print("  ".join(
+            value.ljust(width) if i == 0 else value.rjust(width)
+            for i, (value, width) in enumerate(zip(row, widths))
+        ).rstrip())
