@@ -51,7 +51,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem, args.variant)
-    description, expected = "", None
+    description = ""
+    expected: Expected | None = None
     if args.problem.endswith(".toml"):
         source = read_model(args.problem)
         description, expected = source.description, source.expected
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         spec = replace(spec, name=args.name)
     if args.description is not None:
         description = args.description
-    text = model_text(spec, description, expected if isinstance(expected, Expected) else None)
+    text = model_text(spec, description, expected)
     if args.output is None or args.output == "-":
         sys.stdout.write(text)
     else:
