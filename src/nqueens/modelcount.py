@@ -81,8 +81,8 @@ def ganak_count(spec: Spec, encoding: str | None = None, timeout: float | None =
         total = _count_cnf(clauses, variables, cells)
         return Outcome(Status.COMPLETE, total, elapsed=time.perf_counter() - started,
                        backend="sat", stats=stats)
-    context = multiprocessing.get_context("fork" if "fork" in
-                                          multiprocessing.get_all_start_methods() else "spawn")
+    # spawn, not fork: forking a process that holds solver threads is unsafe (and deprecated)
+    context = multiprocessing.get_context("spawn")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(sender, clauses, variables, cells), daemon=True)
     child.start()
