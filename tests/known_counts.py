@@ -17,3 +17,14 @@ A002562 = {
 # The textbook's state-space-tree table (shared/FACTS.md, seeds 000 and 001).
 TEXTBOOK_NODES_CHECKED = {4: 61, 8: 15721}
 TEXTBOOK_PROMISING_NODES = {4: 17, 8: 2057}
+
+# Variants (issue 4).
+# OEIS A051906: n non-attacking queens on an n x n toroidal board (diagonals wrap around).
+A051906 = {1: 1, 2: 0, 3: 0, 4: 0, 5: 10, 6: 0, 7: 28, 8: 0, 9: 0, 10: 0, 11: 88}
+# OEIS A051223: n non-attacking superqueens (queen + knight moves) on an n x n board.
+A051223 = {1: 1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0, 7: 0, 8: 0, 9: 0, 10: 4, 11: 44}
+# OEIS A000142: n non-attacking rooks on an n x n board, n!.
+A000142 = {1: 1, 2: 2, 3: 6, 4: 24, 5: 120, 6: 720}
+
+#: variant -> its known counts by board size.
+VARIANT_COUNTS = {"torus": A051906, "superqueens": A051223, "rooks": A000142}

@@ -9,7 +9,7 @@ OR-Tools is imported inside this module only, so other backends never pay for it
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from ortools.sat.python import cp_model
@@ -21,10 +21,12 @@ from .base import Emitter
 
 @dataclass(frozen=True)
 class CompiledCpSat:
-    """A CP-SAT model and its cell variables: `cells[r][c]` is true iff a queen is on (r, c)."""
+    """A CP-SAT model and its cell variables: `cells[r][c]` is true iff a queen is on (r, c).
+    `families` counts constraints per line kind (plus fixed / forbidden)."""
 
     model: cp_model.CpModel
     cells: list[list[cp_model.IntVar]]
+    families: dict[str, int] = field(default_factory=dict)
 
 
 def compile_cpsat_model(spec: Spec) -> CompiledCpSat:
@@ -32,7 +34,9 @@ def compile_cpsat_model(spec: Spec) -> CompiledCpSat:
     model = cp_model.CpModel()
     n = spec.n
     cells = [[model.new_bool_var(f"q_{r}_{c}") for c in range(n)] for r in range(n)]
+    families: dict[str, int] = {}
     for line in spec.lines:
+        families[line.kind] = families.get(line.kind, 0) + 1
         literals = [cells[r][c] for r, c in line.cells]
         if line.exact:
             model.add_exactly_one(literals)
@@ -42,7 +46,9 @@ def compile_cpsat_model(spec: Spec) -> CompiledCpSat:
         model.add(cells[r][c] == 1)
     for r, c in spec.forbidden:
         model.add(cells[r][c] == 0)
-    return CompiledCpSat(model, cells)
+    families["fixed"] = len(spec.fixed)
+    families["forbidden"] = len(spec.forbidden)
+    return CompiledCpSat(model, cells, families)
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):

@@ -15,7 +15,10 @@ from ..errors import QueensError
 from .common import EXIT_CODES_HELP, EXIT_UNKNOWN, EXIT_USAGE
 
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
-COMMANDS = ("solve", "count", "verify", "trace", "stats", "estimate", "tree")
+COMMANDS = (
+    "solve", "count", "verify", "trace", "stats", "estimate", "tree",
+    "model", "describe", "export", "encodings",
+)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -11,6 +11,7 @@ from typing import Any
 from ..backends import DEFAULT_BACKEND, backend_names
 from ..errors import InputError
 from ..spec import Spec
+from ..variants import VARIANTS
 
 EXIT_OK = 0  # found / complete / valid
 EXIT_NO = 1  # solve proved there is no solution; verify found the placement invalid
@@ -24,12 +25,21 @@ EXIT_CODES_HELP = """exit codes:
   3  time limit or interrupt before a definite answer"""
 
 
-def load_problem(text: str) -> Spec:
-    """The spec named on the command line: a board size N, or a model file (.toml)."""
+def load_problem(text: str, variant: str | None = None) -> Spec:
+    """The spec named on the command line: a board size N, or a model file (.toml).
+
+    `variant` (from --variant) applies to a bare N; a model file carries its own.
+    """
     if text.endswith(".toml"):
         from ..modelfile import load_model
 
-        return load_model(text)
+        spec = load_model(text)
+        if variant is not None and variant != spec.variant:
+            raise InputError(
+                f"--variant {variant} conflicts with variant = {spec.variant!r} in {text}; "
+                "drop --variant or edit the model file"
+            )
+        return spec
     try:
         n = int(text)
     except ValueError:
@@ -38,7 +48,15 @@ def load_problem(text: str) -> Spec:
         ) from None
     if n < 1:
         raise InputError(f"N must be a positive integer board size, got {n}")
-    return Spec(n)
+    return Spec(n, variant or "queens")
+
+
+def add_variant_argument(parser: argparse.ArgumentParser) -> None:
+    """--variant, for commands that pass `args.variant` to `load_problem`."""
+    parser.add_argument(
+        "--variant", choices=sorted(VARIANTS), default=None,
+        help="attack rules for a bare N (default: queens; a model file sets its own)",
+    )
 
 
 def positive_float(text: str) -> float:
@@ -102,3 +120,14 @@ def add_format_argument(parser: argparse.ArgumentParser, *choices: str) -> None:
 
 def print_json(doc: Any) -> None:
     sys.stdout.write(json.dumps(doc, indent=None) + "\n")
+
+
+def print_table(header: list[str], rows: list[list[object]]) -> None:
+    """A plain text table: first column left-aligned, the others right-aligned."""
+    cells = [header] + [[str(value) for value in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    for row in cells:
+        print("  ".join(
+            value.ljust(width) if i == 0 else value.rjust(width)
+            for i, (value, width) in enumerate(zip(row, widths))
+        ).rstrip())

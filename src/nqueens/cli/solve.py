@@ -20,6 +20,7 @@ from .common import (
     add_backend_arguments,
     add_format_argument,
     add_problem_argument,
+    add_variant_argument,
     backend_options,
     load_problem,
     positive_int,
@@ -33,6 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Find one solution (default), K solutions (--limit K) or all (--all).",
     )
     add_problem_argument(parser)
+    add_variant_argument(parser)
     add_backend_arguments(parser)
     how_many = parser.add_mutually_exclusive_group()
     how_many.add_argument("--limit", "-k", type=positive_int, default=1, metavar="K",
@@ -70,7 +72,7 @@ def genetic_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    spec = load_problem(args.problem)
+    spec = load_problem(args.problem, args.variant)
     if args.unique and not args.all:
         raise InputError("--unique needs --all: classes are known only once every solution is")
     if args.all and args.backend not in backend_names(exhaustive_only=True):

@@ -1,0 +1,99 @@
+"""`nqueens describe`: the size and structure of the compiled model in each backend's
+formalism (CP-SAT constraints, CNF clauses, the backtracker's search tree)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..errors import InputError
+from ..structure import BACKENDS, describe_compiled, problem_summary
+from .common import (
+    EXIT_OK,
+    add_format_argument,
+    add_problem_argument,
+    add_variant_argument,
+    load_problem,
+    print_json,
+)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser(
+        "describe", help="show the compiled model's size and structure",
+        description="Show what each backend compiles the problem into: variables, constraints "
+        "or clauses by family, auxiliary variables, and the backtracker's search-space bounds.",
+        epilog="examples:\n  nqueens describe 8\n"
+        "  nqueens describe models/completion-8-a1.toml --backend sat --encoding seqcounter",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_problem_argument(parser)
+    add_variant_argument(parser)
+    parser.add_argument("--backend", "-b", choices=BACKENDS, action="append", default=None,
+                        help="backend to describe; repeat for several (default: all three)")
+    parser.add_argument("--encoding", default=None,
+                        help="at-most-one encoding for the sat backend (default: pairwise)")
+    add_format_argument(parser)
+    parser.set_defaults(handler=run)
+
+
+def _number(value: int) -> str:
+    """Thousands separators, and powers of ten for the astronomically large bounds."""
+    return f"{value:,}" if value < 10**12 else f"{value:.3g}".replace("e+", "e")
+
+
+def _table(title: str, rows: dict[str, Any]) -> list[str]:
+    lines = [f"  {title}:"]
+    width = max((len(key) for key in rows), default=0)
+    lines += [f"    {key:<{width}}  {_number(value):>12}" for key, value in rows.items()]
+    return lines
+
+
+def _text(doc: dict[str, Any]) -> list[str]:
+    backend = doc["backend"]
+    if backend == "cpsat":
+        return [
+            f"cpsat: {doc['variables']} Boolean variables ({doc['cell_variables']} cells, "
+            f"{doc['aux_variables']} auxiliary), {doc['constraints']} constraints, "
+            f"{doc['literals']} literals",
+            *_table("constraints by family", doc["constraints_by_family"]),
+            *_table("constraints by type", doc["constraints_by_type"]),
+        ]
+    if backend == "sat":
+        return [
+            f"sat ({doc['encoding']} encoding): {doc['variables']} variables "
+            f"({doc['cell_variables']} cells, {doc['aux_variables']} auxiliary), "
+            f"{doc['clauses']} clauses, {doc['literals']} literals",
+            *_table("clauses by family", doc["clauses_by_family"]),
+            *_table("clauses by length", doc["clauses_by_length"]),
+        ]
+    space = doc["search_space"]
+    return [
+        f"backtrack: row by row, {doc['allowed_cells']} cells open before the search "
+        f"(per row: {' '.join(map(str, doc['allowed_per_row']))})",
+        *_table("lines by family (attack masks)", doc["lines_by_family"]),
+        *_table("search space", {
+            "tree nodes (1 + n + ... + n^n)": space["tree_nodes"],
+            "leaves, one queen per row (n^n)": space["leaves_one_queen_per_row"],
+            "permutations (n!)": space["permutations"],
+            "promising-node bound (1 + n + n(n-1) + ... + n!)": space["promising_bound"],
+            "leaves over open cells only": space["allowed_leaves"],
+        }),
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    spec = load_problem(args.problem, args.variant)
+    backends = args.backend or list(BACKENDS)
+    if args.encoding is not None and "sat" not in backends:
+        raise InputError("--encoding applies to --backend sat only; drop it or add --backend sat")
+    docs = [describe_compiled(spec, name, args.encoding) for name in backends]
+    if args.format == "json":
+        print_json({"problem": problem_summary(spec), "backends": docs})
+        return EXIT_OK
+    title = spec.describe() + (f" ({spec.name})" if spec.name else "")
+    lines = [title]
+    for doc in docs:
+        lines += [""] + _text(doc)
+    print("\n".join(lines))
+    return EXIT_OK

@@ -1,0 +1,248 @@
+"""Model files: a `Spec` (plus a description and the instance's known answer) as TOML.
+
+Reading uses the standard library's `tomllib`; loading is data only, never code. Every
+problem is reported as `ModelFileError("FILE: KEY: reason")`. Writing is atomic (a temp
+file in the target directory, then a rename), so a failed write never leaves a partial
+file. The writer is a few lines of hand-made TOML because the values are only integers,
+strings and lists of pairs, and a hand-written file can carry a header comment.
+
+Keys (see models/README.md):
+    n            board size (required)
+    variant      "queens" (default), "rooks", "torus" or "superqueens"
+    fixed        [[row, col], ...], 0-based cells that must hold a queen
+    forbidden    [[row, col], ...], 0-based cells that must stay empty
+    name         label for reports
+    description  free text
+    [expected]   the instance's known answer: `count` (number of solutions) and/or
+                 `satisfiable` (true/false), optionally a `witness` (a solution, one column per row,
+                 which the validator checks) and `source` saying how it was established.
+No solver imports here.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .atomicfile import write_text_atomic
+from .errors import ModelFileError, SpecError
+from .spec import Spec
+from .validate import find_violations
+from .variants import VARIANTS
+
+__all__ = ["Expected", "Model", "dump_model", "load_model", "model_text", "read_model"]
+
+TOP_KEYS = ("name", "description", "n", "variant", "fixed", "forbidden", "expected")
+EXPECTED_KEYS = ("count", "satisfiable", "witness", "source")
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The known answer of an instance: `count` solutions and/or `satisfiable`, with the
+    `source` of that knowledge (OEIS, a proof in the description, a brute-force check)."""
+
+    count: int | None = None
+    satisfiable: bool | None = None
+    source: str = ""
+    witness: tuple[int, ...] | None = None  # a solution (column per row): proves satisfiable
+
+    def __post_init__(self) -> None:
+        if self.count is not None and self.satisfiable is None:
+            object.__setattr__(self, "satisfiable", self.count > 0)
+
+    def as_table(self) -> dict[str, Any]:
+        table: dict[str, Any] = {}
+        if self.count is not None:
+            table["count"] = self.count
+        elif self.satisfiable is not None:
+            table["satisfiable"] = self.satisfiable
+        if self.witness is not None:
+            table["witness"] = list(self.witness)
+        if self.source:
+            table["source"] = self.source
+        return table
+
+
+@dataclass(frozen=True)
+class Model:
+    """A model file's content: the spec, its description and its expected answer (if any)."""
+
+    spec: Spec
+    description: str = ""
+    expected: Expected | None = field(default=None)
+
+
+def _fail(path: str | os.PathLike[str], key: str, reason: str) -> ModelFileError:
+    return ModelFileError(f"{os.fspath(path)}: {key}: {reason}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _type_name(value: Any) -> str:
+    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string",
+            list: "an array", dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def _check_cells(path: str | os.PathLike[str], key: str, value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(path, key, f"expected an array of [row, col] pairs, got {_type_name(value)}")
+    return value
+
+
+def _parse_expected(path: str | os.PathLike[str], value: Any) -> Expected:
+    if not isinstance(value, dict):
+        raise _fail(path, "expected", f"expected a table such as {{ count = 92 }}, "
+                    f"got {_type_name(value)}")
+    for key in value:
+        if key not in EXPECTED_KEYS:
+            raise _fail(path, f"expected.{key}",
+                        f"unknown key; allowed keys: {', '.join(EXPECTED_KEYS)}")
+    count, satisfiable, source = value.get("count"), value.get("satisfiable"), value.get("source", "")
+    if count is not None and not (_is_int(count) and count >= 0):
+        raise _fail(path, "expected.count", f"must be a non-negative integer, got {count!r}")
+    if satisfiable is not None and not isinstance(satisfiable, bool):
+        raise _fail(path, "expected.satisfiable", f"must be true or false, got {satisfiable!r}")
+    if not isinstance(source, str):
+        raise _fail(path, "expected.source", f"must be a string, got {_type_name(source)}")
+    witness = value.get("witness")
+    if witness is not None:
+        if not (isinstance(witness, list) and all(_is_int(c) for c in witness)):
+            raise _fail(path, "expected.witness", "must be an array of column numbers, one per row")
+        if satisfiable is False or count == 0:
+            raise _fail(path, "expected.witness", "a witness contradicts an unsatisfiable answer")
+        satisfiable = True
+        witness = tuple(witness)
+    if count is None and satisfiable is None:
+        raise _fail(path, "expected", "give count = N or satisfiable = true/false")
+    if count is not None and satisfiable is not None and satisfiable != (count > 0):
+        raise _fail(path, "expected.satisfiable",
+                    f"contradicts expected.count = {count}; keep one of them")
+    return Expected(count, satisfiable, source, witness)
+
+
+def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>") -> Model:
+    """Build a Model from a parsed TOML document; every error names `path` and the key.
+
+    Raises:
+        ModelFileError: unknown key, wrong type, off-board or duplicate cell, contradiction.
+    """
+    for key in doc:
+        if key not in TOP_KEYS:
+            raise _fail(path, key, f"unknown key; allowed keys: {', '.join(TOP_KEYS)}")
+    if "n" not in doc:
+        raise _fail(path, "n", "missing; add the board size, e.g. n = 8")
+    n = doc["n"]
+    if not _is_int(n) or n < 1:
+        raise _fail(path, "n", f"must be a positive integer, got {n!r}")
+    variant = doc.get("variant", "queens")
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise _fail(path, "variant",
+                    f"unknown variant {variant!r}; choose one of: {', '.join(sorted(VARIANTS))}")
+    for key in ("name", "description"):
+        if not isinstance(doc.get(key, ""), str):
+            raise _fail(path, key, f"must be a string, got {_type_name(doc[key])}")
+    fixed = _check_cells(path, "fixed", doc.get("fixed", []))
+    forbidden = _check_cells(path, "forbidden", doc.get("forbidden", []))
+    # Build in stages so each SpecError is attributed to the key that caused it.
+    for key, kwargs in (("fixed", {"fixed": fixed}), ("forbidden", {"forbidden": forbidden}),
+                        ("forbidden", {"fixed": fixed, "forbidden": forbidden})):
+        try:
+            spec = Spec(n, variant, name=doc.get("name", ""), **kwargs)
+        except SpecError as error:
+            message = str(error)
+            if message.startswith(key + "["):  # already names the entry, e.g. fixed[2]
+                raise ModelFileError(f"{os.fspath(path)}: {message}") from None
+            raise _fail(path, key, message) from None
+    expected = _parse_expected(path, doc["expected"]) if "expected" in doc else None
+    if expected is not None and expected.witness is not None:
+        violations = find_violations(spec, expected.witness)
+        if violations:
+            raise _fail(path, "expected.witness",
+                        f"not a solution of this model: {violations[0].describe()}")
+    return Model(spec, doc.get("description", ""), expected)
+
+
+def read_model(path: str | os.PathLike[str]) -> Model:
+    """Read and check a model file.
+
+    Raises:
+        ModelFileError: the file cannot be read, is not TOML, or is not a valid model.
+    """
+    try:
+        with open(path, "rb") as handle:
+            doc = tomllib.load(handle)
+    except OSError as error:
+        raise ModelFileError(f"{os.fspath(path)}: cannot read model file: "
+                             f"{error.strerror or error}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise ModelFileError(f"{os.fspath(path)}: not valid TOML: {error}") from None
+    return parse_model(doc, path)
+
+
+def load_model(path: str | os.PathLike[str]) -> Spec:
+    """The Spec of a model file (see `read_model`)."""
+    return read_model(path).spec
+
+
+_TOML_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def _toml_string(text: str) -> str:
+    """A TOML basic string: quotes, backslashes and control characters (DEL included,
+    which TOML forbids raw) escaped."""
+    out = []
+    for char in text:
+        if char in _TOML_ESCAPES:
+            out.append(_TOML_ESCAPES[char])
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            out.append(f"\\u{ord(char):04x}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_cells(cells: tuple[tuple[int, int], ...]) -> str:
+    return "[" + ", ".join(f"[{r}, {c}]" for r, c in cells) + "]"
+
+
+def model_text(spec: Spec, description: str = "", expected: Expected | None = None) -> str:
+    """The TOML text of a model; `read_model` of it gives back an equal spec and name."""
+    lines = ["# nqueens model file: cells are [row, col], 0-based (see models/README.md)"]
+    if spec.name:
+        lines.append(f"name = {_toml_string(spec.name)}")
+    if description:
+        lines.append(f"description = {_toml_string(description)}")
+    lines += [
+        f"n = {spec.n}",
+        f"variant = {_toml_string(spec.variant)}",
+        f"fixed = {_toml_cells(spec.fixed)}",
+        f"forbidden = {_toml_cells(spec.forbidden)}",
+    ]
+    if expected is not None:
+        lines += ["", "[expected]"]
+        for key, value in expected.as_table().items():
+            if isinstance(value, str):
+                shown = _toml_string(value)
+            elif isinstance(value, list):
+                shown = "[" + ", ".join(map(str, value)) + "]"
+            else:
+                shown = str(value).lower()
+            lines.append(f"{key} = {shown}")
+    return "\n".join(lines) + "\n"
+
+
+def dump_model(
+    spec: Spec,
+    path: str | os.PathLike[str],
+    *,
+    description: str = "",
+    expected: Expected | None = None,
+    overwrite: bool = False,
+) -> None:
+    """Write `spec` as a model file, atomically (see `write_text_atomic`)."""
+    write_text_atomic(path, model_text(spec, description, expected), overwrite=overwrite)

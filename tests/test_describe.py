@@ -1,0 +1,86 @@
+"""`nqueens describe` and nqueens.structure: sizes checked against closed forms and the
+textbook's figures (FACTS.md), not against our own output."""
+
+from __future__ import annotations
+
+import json
+from math import comb
+
+import pytest
+
+from nqueens.cli import main
+from nqueens.spec import Spec
+from nqueens.structure import describe_compiled
+
+
+@pytest.mark.parametrize("n", [4, 8, 9])
+def test_cpsat_constraint_families(n: int) -> None:
+    doc = describe_compiled(Spec(n), "cpsat")
+    assert doc["variables"] == n * n and doc["aux_variables"] == 0
+    # rows and columns: one ExactlyOne each; diagonals of length >= 2: 2n - 3 per direction
+    assert doc["constraints_by_family"] == {
+        "row": n, "column": n, "diagonal": 2 * n - 3, "anti-diagonal": 2 * n - 3,
+        "fixed": 0, "forbidden": 0,
+    }
+    assert doc["constraints_by_type"] == {"exactly_one": 2 * n, "at_most_one": 4 * n - 6}
+
+
+@pytest.mark.parametrize("n", [4, 8])
+def test_sat_pairwise_clause_counts(n: int) -> None:
+    doc = describe_compiled(Spec(n, fixed=((0, 1),), forbidden=((3, 3),)), "sat", "pairwise")
+    diagonal_pairs = 2 * sum(comb(length, 2) for length in range(2, n)) + comb(n, 2)
+    assert doc["clauses_by_family"] == {
+        "row": n * (1 + comb(n, 2)), "column": n * (1 + comb(n, 2)),
+        "diagonal": diagonal_pairs, "anti-diagonal": diagonal_pairs, "fixed": 1, "forbidden": 1,
+    }
+    assert doc["aux_variables"] == 0
+    assert doc["clauses"] == sum(doc["clauses_by_family"].values())
+
+
+def test_sat_encoding_with_auxiliaries() -> None:
+    doc = describe_compiled(Spec(8), "sat", "seqcounter")
+    assert doc["aux_variables"] > 0
+    assert doc["variables"] == 64 + doc["aux_variables"]
+
+
+def test_superqueens_knight_family() -> None:
+    doc = describe_compiled(Spec(8, "superqueens"), "cpsat")
+    # knight pairs on 8x8: 168 unordered pairs (4 * (n-1)(n-2))
+    assert doc["constraints_by_family"]["knight"] == 4 * 7 * 6
+
+
+@pytest.mark.parametrize(("n", "tree", "promising_bound"), [(4, 341, 65), (8, 19_173_961, 109_601)])
+def test_backtrack_bounds_match_the_textbook(n: int, tree: int, promising_bound: int) -> None:
+    space = describe_compiled(Spec(n), "backtrack")["search_space"]
+    assert space["tree_nodes"] == tree
+    assert space["promising_bound"] == promising_bound
+    assert space["leaves_one_queen_per_row"] == n**n
+
+
+def test_backtrack_open_cells_follow_fixed_and_forbidden() -> None:
+    doc = describe_compiled(Spec(4, fixed=((0, 1),), forbidden=((3, 0),)), "backtrack")
+    # queen (0, 1) leaves row 1: col 3; row 2: cols 0, 2; row 3: cols 0, 2, 3 minus forbidden 0
+    assert doc["allowed_per_row"] == [1, 1, 2, 2]
+    assert doc["search_space"]["allowed_leaves"] == 4
+
+
+def test_cli_describe_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["describe", "6"]) == 0
+    out = capsys.readouterr().out
+    for heading in ("cpsat:", "sat (pairwise encoding):", "backtrack:", "anti-diagonal"):
+        assert heading in out
+    assert main(["describe", "6", "-b", "sat", "--encoding", "ladder", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["problem"]["n"] == 6
+    assert [b["backend"] for b in doc["backends"]] == ["sat"]
+    assert doc["backends"][0]["encoding"] == "ladder"
+
+
+@pytest.mark.parametrize("argv", [
+    ["describe", "6", "-b", "cpsat", "--encoding", "ladder"],
+    ["describe", "6", "-b", "sat", "--encoding", "nope"],
+    ["describe", "0"],
+])
+def test_cli_describe_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith("nqueens: error: ")

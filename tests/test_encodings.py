@@ -1,0 +1,43 @@
+"""`nqueens encodings`: every at-most-one encoding gives the OEIS count; sizes add up."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from known_counts import A000170, A051906
+from nqueens.backends.sat import ENCODINGS
+from nqueens.cli import main
+from nqueens.encodings import compare_encodings
+from nqueens.spec import Spec
+
+
+@pytest.mark.parametrize(("spec", "expected"), [
+    pytest.param(Spec(6), A000170[6], id="queens-6"),
+    pytest.param(Spec(7, "torus"), A051906[7], id="torus-7"),
+    pytest.param(Spec(3), A000170[3], id="queens-3-unsat"),
+])
+def test_every_encoding_counts_correctly(spec: Spec, expected: int) -> None:
+    rows = compare_encodings(spec)
+    assert [row["encoding"] for row in rows] == list(ENCODINGS)
+    for row in rows:
+        assert row["count"] == expected and row["count_complete"]
+        assert row["satisfiable"] == (expected > 0)
+        assert row["variables"] == spec.n**2 + row["aux_variables"]
+    assert next(r for r in rows if r["encoding"] == "pairwise")["aux_variables"] == 0
+
+
+def test_cli_encodings_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["encodings", "6"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1].split()[:4] == ["encoding", "variables", "aux", "clauses"]
+    assert len(out) == 2 + len(ENCODINGS)
+    assert all(line.split()[5] == "4" for line in out[2:])
+
+
+def test_cli_encodings_json_skips_counting_above_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["encodings", "9", "--count-up-to", "8", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert len(doc["rows"]) == len(ENCODINGS)
+    assert all(row["satisfiable"] and "count" not in row for row in doc["rows"])

@@ -1,0 +1,51 @@
+"""Variant counts equal OEIS on every backend; every solution seen passes the validator."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from known_counts import VARIANT_COUNTS
+from nqueens.api import count
+from nqueens.cli import main
+from nqueens.spec import Spec
+from nqueens.validate import find_violations
+
+CASES = [
+    pytest.param(variant, n, expected, id=f"{variant}-n{n}")
+    for variant, table in VARIANT_COUNTS.items()
+    for n, expected in table.items()
+]
+
+
+@pytest.mark.parametrize(("variant", "n", "expected"), CASES)
+def test_variant_count_matches_oeis(backend: str, variant: str, n: int, expected: int) -> None:
+    spec = Spec(n, variant)
+    seen: list[tuple[int, ...]] = []
+    outcome = count(spec, backend=backend, on_solution=seen.append)
+    assert outcome.complete
+    assert outcome.count == expected
+    assert len(set(seen)) == expected
+    for placement in seen:
+        assert find_violations(spec, placement) == []
+
+
+def test_variant_lines_are_distinct_from_queens() -> None:
+    """The torus adds wrapped cells to the diagonals; superqueens add knight pairs."""
+    plain = {line.cells for line in Spec(7).lines}
+    assert {line.cells for line in Spec(7, "torus").lines} != plain
+    assert {line.kind for line in Spec(7, "superqueens").lines} >= {"knight"}
+    assert {line.kind for line in Spec(7, "rooks").lines} == {"row", "column"}
+
+
+@pytest.mark.parametrize("backend_name", ["backtrack", "sat"])
+def test_cli_variant_flag(capsys: pytest.CaptureFixture[str], backend_name: str) -> None:
+    assert main(["count", "7", "--variant", "torus", "--backend", backend_name]) == 0
+    assert "7-torus: 28 solutions" in capsys.readouterr().out
+
+
+def test_cli_variant_conflicting_with_model_file(capsys: pytest.CaptureFixture[str]) -> None:
+    model = Path(__file__).resolve().parent.parent / "models" / "torus-5.toml"
+    assert main(["count", str(model), "--variant", "rooks"]) == 2
+    assert "conflicts with variant = 'torus'" in capsys.readouterr().err
