@@ -15,6 +15,7 @@ from typing import ClassVar
 
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
+from .backtrack import initial_rows
 from .base import Emitter
 
 _CHECK_EVERY = 1 << 12  # partial permutations popped between deadline checks
@@ -34,12 +35,10 @@ def claims(spec: Spec) -> list[list[frozenset[int]]]:
 
 
 def candidates(spec: Spec) -> list[tuple[int, ...]]:
-    """Columns each row may take: the fixed column, or every column not forbidden."""
-    forbidden = set(spec.forbidden)
+    """Columns each row may take: the fixed column, or every column neither forbidden nor
+    attacked by a fixed queen (the same narrowing the backtracker starts from)."""
     return [
-        (spec.fixed_columns[r],) if r in spec.fixed_columns
-        else tuple(c for c in range(spec.n) if (r, c) not in forbidden)
-        for r in range(spec.n)
+        tuple(c for c in range(spec.n) if mask >> c & 1) for mask in initial_rows(spec)
     ]
 
 
