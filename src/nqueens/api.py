@@ -42,15 +42,20 @@ def search(
     timeout: float | None = None,
     on_solution: Callable[[Placement], Any] | None = None,
     collect: bool = True,
+    deadline: Deadline | None = None,
     **options: Any,
 ) -> Outcome:
     """Run one search and return its Outcome, with the solutions collected if `collect`.
 
-    `options` go to the backend's constructor (e.g. `encoding="ladder"` for `sat`).
+    `options` go to the backend's constructor (e.g. `encoding="ladder"` for `sat`). A
+    `deadline` (instead of `timeout`) lets the caller stop the search from outside, e.g.
+    on a signal; the time limit starts before the backend is imported and compiled.
     """
     spec = as_spec(spec_or_n)
     _check_limit(limit)
     _check_timeout(timeout)
+    if deadline is None:
+        deadline = Deadline(timeout)
     engine = get_backend(backend, **options)
     found: list[Placement] = []
 
@@ -61,7 +66,7 @@ def search(
 
     wants_solutions = collect or on_solution is not None
     outcome = engine.search(
-        spec, sink if wants_solutions else None, limit=limit, deadline=Deadline(timeout)
+        spec, sink if wants_solutions else None, limit=limit, deadline=deadline
     )
     if found:
         outcome = replace(outcome, solutions=tuple(found))
@@ -111,6 +116,7 @@ def solutions(
     spec = as_spec(spec_or_n)
     _check_limit(limit)
     _check_timeout(timeout)
+    deadline = Deadline(timeout)
     engine = get_backend(backend, **options)
     channel: queue.Queue[Any] = queue.Queue(maxsize=64)
     stop = threading.Event()
@@ -128,7 +134,7 @@ def solutions(
         try:
             engine.search(
                 spec, lambda p: put(p) and not stop.is_set(), limit=limit,
-                deadline=Deadline(timeout),
+                deadline=deadline,
             )
         except BaseException as error:  # re-raised in the consumer's thread
             put(error)

@@ -95,7 +95,12 @@ class CpSatBackend:
             params.max_time_in_seconds = max(remaining, 1e-3)
         emitter = Emitter(on_solution, limit)
         collector = _Collector(compiled.cells, emitter)
-        status = solver.solve(compiled.model, collector)
+        unhook = deadline.on_stop(solver.stop_search) if deadline is not None else None
+        try:
+            status = solver.solve(compiled.model, collector)
+        finally:
+            if unhook is not None:
+                unhook()
         if enumerate_all:
             exhausted = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
         else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -135,9 +136,10 @@ class SatBackend:
         exhausted = timed_out = False
         with Solver(name=self.solver, bootstrap_with=compiled.cnf.clauses) as solver:
             timer = _interrupt_at(solver, deadline)
+            unhook = deadline.on_stop(_interrupter(solver)) if deadline is not None else None
             try:
                 while True:
-                    answer = solver.solve_limited(expect_interrupt=timer is not None)
+                    answer = solver.solve_limited(expect_interrupt=deadline is not None)
                     if answer is None:  # interrupted by the deadline
                         timed_out = True
                         break
@@ -155,6 +157,8 @@ class SatBackend:
             finally:
                 if timer is not None:
                     timer.cancel()
+                if unhook is not None:
+                    unhook()
         return Outcome(
             status=emitter.status(exhausted, timed_out),
             count=emitter.count,
@@ -174,7 +178,20 @@ def _interrupt_at(solver: Solver, deadline: Deadline | None) -> threading.Timer 
     """Arm a timer that interrupts the solver at the deadline (PySAT's documented way)."""
     if deadline is None or deadline.at is None:
         return None
-    timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
+    timer = threading.Timer(deadline.remaining() or 0.0, _interrupter(solver))
     timer.daemon = True
     timer.start()
     return timer
+
+
+def _interrupter(solver: Solver) -> Callable[[], None]:
+    """`solver.interrupt`, except that solvers without it (PySAT's CaDiCaL raises
+    NotImplementedError) are left alone: they stop at the deadline check between solutions."""
+
+    def interrupt() -> None:
+        try:
+            solver.interrupt()
+        except NotImplementedError:
+            pass
+
+    return interrupt

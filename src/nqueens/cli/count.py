@@ -1,11 +1,15 @@
-"""`nqueens count`: count every solution through the backend's solution callbacks."""
+"""`nqueens count`: count every solution, under --timeout and Ctrl-C; with --checkpoint
+(or --split-depth) the count runs as independent subproblems and resumes after a crash."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..api import count
 from ..render import outcome_json
+from ..result import Outcome
+from ..spec import Spec
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -16,12 +20,16 @@ from .common import (
     load_problem,
     print_json,
 )
+from .guard import Guard
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "count", help="count all solutions",
-        description="Count all solutions. A count cut short by --timeout is a lower bound (exit 3).",
+        description=(
+            "Count all solutions. A count cut short by --timeout, Ctrl-C or SIGTERM is a "
+            "lower bound (exit 3)."
+        ),
     )
     add_problem_argument(parser)
     add_backend_arguments(parser)
@@ -30,12 +38,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
+    guard = Guard(args.timeout)
     spec = load_problem(args.problem)
-    outcome = count(spec, backend=args.backend, timeout=args.timeout, **backend_options(args))
-    if args.format == "json":
-        print_json(outcome_json(spec, outcome))
-    else:
-        bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
-        print(f"{spec.describe()}: {outcome.count} solutions{bound} "
-              f"[backend {outcome.backend}, {outcome.elapsed:.3f} s]")
+    options = backend_options(args)
+
+    def work() -> Outcome:
+        return count(spec, backend=args.backend, deadline=guard.deadline, **options)
+
+    def abandon() -> None:
+        report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend), guard)
+
+    outcome = guard.settle(guard.run(work, abandon))
+    return report(args, spec, outcome, guard)
+
+
+def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard) -> int:
+    """Print the count (a lower bound unless complete); returns the exit code."""
+    with guard.output_lock:
+        if args.format == "json":
+            print_json(outcome_json(spec, outcome))
+        else:
+            bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
+            print(f"{spec.describe()}: {outcome.count} solutions{bound} "
+                  f"[backend {outcome.backend}, {outcome.elapsed:.3f} s]")
+        sys.stdout.flush()
+        if guard.interrupted and not outcome.complete:
+            print(f"nqueens: interrupted by {guard.signal_name}; {outcome.count} solutions "
+                  "counted so far (a lower bound)", file=sys.stderr)
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN

@@ -1,0 +1,68 @@
+"""`--timeout S` bounds the whole command on every backend: it returns within S plus a
+small margin, says the count is partial, and exits 3.
+
+The margin allowed here is generous against CI noise; the measured figures come from
+`benchmarks/timeout_margins.py` (about 0.05-0.6 s past S + interpreter startup).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from cli_process import run
+
+LIMIT = 1.0
+MARGIN = 2.0  # allowed seconds past LIMIT + startup (measured worst: ~0.6 s)
+
+
+@pytest.fixture(scope="module")
+def startup() -> float:
+    """Wall time of a command that does nothing: interpreter start and package import."""
+    started = time.perf_counter()
+    assert run("--version").returncode == 0
+    return time.perf_counter() - started
+
+
+def test_count_stops_at_the_time_limit(backend: str, startup: float) -> None:
+    started = time.perf_counter()
+    done = run("count", "20", "--backend", backend, "--timeout", str(LIMIT), "--format", "json")
+    elapsed = time.perf_counter() - started
+    assert done.returncode == 3, done.stderr
+    # at most one explanatory line (e.g. the solver was still loading when time ran out)
+    assert len(done.stderr.splitlines()) <= 1 and "Traceback" not in done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["status"] == "timeout"
+    assert doc["complete"] is False
+    assert isinstance(doc["count"], int) and doc["count"] >= 0
+    assert elapsed < LIMIT + startup + MARGIN
+
+
+def test_enumeration_stops_at_the_time_limit(backend: str, startup: float) -> None:
+    started = time.perf_counter()
+    done = run("solve", "14", "--all", "--format", "jsonl", "--backend", backend,
+               "--timeout", str(LIMIT))
+    elapsed = time.perf_counter() - started
+    assert done.returncode == 3, done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    summary = records[-1]
+    assert summary["type"] == "summary" and summary["status"] == "timeout"
+    assert summary["count"] == len(records) - 1  # every solution found was printed
+    assert elapsed < LIMIT + startup + MARGIN
+
+
+@pytest.mark.parametrize(("backend_name", "n"), [
+    pytest.param("sat", "150", id="sat-cnf-build"),
+    pytest.param("cpsat", "400", id="cpsat-model-build"),
+])
+def test_time_limit_covers_compiling(backend_name: str, n: str, startup: float) -> None:
+    """Building a large model is part of the command: the limit holds while it runs."""
+    started = time.perf_counter()
+    done = run("solve", n, "--backend", backend_name, "--timeout", str(LIMIT), "--format", "json")
+    elapsed = time.perf_counter() - started
+    assert done.returncode == 3
+    doc = json.loads(done.stdout)
+    assert doc["status"] == "timeout" and doc["solutions"] == []
+    assert elapsed < LIMIT + startup + MARGIN
