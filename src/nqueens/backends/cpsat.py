@@ -84,6 +84,7 @@ class CpSatBackend:
         compiled = compile_cpsat_model(spec)
         solver = cp_model.CpSolver()
         params = solver.parameters
+        params.catch_sigint_signal = False  # CP-SAT's own handler aborts; stops come via the deadline
         enumerate_all = limit != 1
         if enumerate_all:
             params.enumerate_all_solutions = True
