@@ -20,6 +20,7 @@ from .common import (
     load_problem,
     print_json,
 )
+from . import split_count
 from .guard import Guard
 
 
@@ -34,6 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_problem_argument(parser)
     add_backend_arguments(parser)
     add_format_argument(parser)
+    split_count.add_arguments(parser)
     parser.set_defaults(handler=run)
 
 
@@ -41,6 +43,9 @@ def run(args: argparse.Namespace) -> int:
     guard = Guard(args.timeout)
     spec = load_problem(args.problem)
     options = backend_options(args)
+    if split_count.wanted(args):
+        return split_count.run(args, spec, options, guard,
+                               lambda outcome: report(args, spec, outcome, guard))
 
     def work() -> Outcome:
         return count(spec, backend=args.backend, deadline=guard.deadline, **options)
