@@ -15,6 +15,7 @@ from typing import Any
 
 from .backends import DEFAULT_BACKEND, get_backend
 from .errors import InputError
+from .limits import check_search
 from .result import Deadline, Outcome
 from .spec import Placement, Spec, as_spec
 from .validate import Violation, find_violations
@@ -32,6 +33,26 @@ def _check_timeout(timeout: float | None) -> None:
         isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
     ):
         raise InputError(f"timeout must be a positive number of seconds or None, got {timeout!r}")
+
+
+def _check_callbacks(on_solution: Any, deadline: Any) -> None:
+    if on_solution is not None and not callable(on_solution):
+        raise InputError(f"on_solution must be a function of one placement, got {on_solution!r}")
+    if deadline is not None and not isinstance(deadline, Deadline):
+        raise InputError(f"deadline must be a nqueens.result.Deadline, got {deadline!r}")
+
+
+def _reject(options: dict[str, Any], names: tuple[str, ...], where: str, instead: str) -> None:
+    for name in names:
+        if name in options:
+            raise InputError(f"{where}() takes no {name!r}; {instead}")
+
+
+def _engine(spec: Spec, backend: str, options: dict[str, Any]) -> Any:
+    """The backend instance, after refusing sizes it cannot build (see `limits`)."""
+    engine = get_backend(backend, **options)
+    check_search(spec, backend, getattr(engine, "encoding", None))
+    return engine
 
 
 def search(
@@ -54,9 +75,10 @@ def search(
     spec = as_spec(spec_or_n)
     _check_limit(limit)
     _check_timeout(timeout)
+    _check_callbacks(on_solution, deadline)
     if deadline is None:
         deadline = Deadline(timeout)
-    engine = get_backend(backend, **options)
+    engine = _engine(spec, backend, options)
     found: list[Placement] = []
 
     def sink(placement: Placement) -> bool | None:
@@ -82,6 +104,7 @@ def solve(
 ) -> Outcome:
     """Find one solution. `outcome.solution` is the placement, or None when the search
     proved there is none (`outcome.unsatisfiable`) or ran out of time (status TIMEOUT)."""
+    _reject(options, ("limit", "collect"), "solve", "use solutions(..., limit=K) for several")
     return search(spec_or_n, backend=backend, limit=1, timeout=timeout, **options)
 
 
@@ -95,6 +118,7 @@ def count(
 ) -> Outcome:
     """Count all solutions; `outcome.count` is exact when `outcome.complete`. With
     `on_solution`, each placement is also passed to it (return False to stop)."""
+    _reject(options, ("limit", "collect"), "count", "use solutions(..., limit=K) to stop early")
     return search(
         spec_or_n, backend=backend, timeout=timeout, on_solution=on_solution, collect=False,
         **options,
@@ -117,7 +141,9 @@ def solutions(
     _check_limit(limit)
     _check_timeout(timeout)
     deadline = Deadline(timeout)
-    engine = get_backend(backend, **options)
+    _reject(options, ("on_solution", "collect", "deadline"), "solutions",
+            "iterate the generator, and close it to stop")
+    engine = _engine(spec, backend, options)
     channel: queue.Queue[Any] = queue.Queue(maxsize=64)
     stop = threading.Event()
 

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from ortools.sat.python import cp_model
 
+from ..errors import InputError
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
 from .base import Emitter
@@ -70,6 +71,8 @@ class CpSatBackend:
     exhaustive: ClassVar[bool] = True
 
     def __init__(self, workers: int = 0) -> None:
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+            raise InputError(f"workers must be 0 (CP-SAT's default) or a positive integer, got {workers!r}")
         self.workers = workers
 
     def search(

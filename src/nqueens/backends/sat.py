@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
-from pysat.solvers import Solver
+from pysat.solvers import Solver, SolverNames
 
 from ..errors import InputError
 from ..result import Deadline, Outcome, SolutionSink
@@ -76,7 +76,7 @@ def encode_cnf(spec: Spec, encoding: str = DEFAULT_ENCODING) -> CompiledCnf:
     Raises:
         InputError: for an unknown encoding name, listing the known ones.
     """
-    if encoding not in ENCODINGS:
+    if not isinstance(encoding, str) or encoding not in ENCODINGS:
         raise InputError(
             f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}"
         )
@@ -114,10 +114,12 @@ class SatBackend:
     exhaustive: ClassVar[bool] = True
 
     def __init__(self, encoding: str = DEFAULT_ENCODING, solver: str = DEFAULT_SOLVER) -> None:
-        if encoding not in ENCODINGS:
+        if not isinstance(encoding, str) or encoding not in ENCODINGS:
             raise InputError(
                 f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}"
             )
+        if not isinstance(solver, str) or not _known_solver(solver):
+            raise InputError(f"unknown SAT solver {solver!r}; PySAT knows: {', '.join(_solver_names())}")
         self.encoding = encoding
         self.solver = solver
 
@@ -195,3 +197,12 @@ def _interrupter(solver: Solver) -> Callable[[], None]:
             pass
 
     return interrupt
+
+
+def _solver_names() -> list[str]:
+    return sorted(name for name in vars(SolverNames) if not name.startswith("_"))
+
+
+def _known_solver(name: str) -> bool:
+    return any(name.lower() in aliases for aliases in
+               (getattr(SolverNames, n) for n in _solver_names()))

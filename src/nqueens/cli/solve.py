@@ -13,6 +13,7 @@ import json
 import sys
 
 from ..api import search
+from ..limits import check_terminal_enumeration
 from ..render import outcome_json, solution_text
 from ..result import Outcome, Status
 from ..spec import Placement, Spec
@@ -102,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem)
     limit = None if args.all else args.limit
     options = backend_options(args)
+    if args.all and sys.stdout.isatty():
+        check_terminal_enumeration(spec)
     printer = _Printer(spec, args, guard)
 
     def work() -> Outcome:

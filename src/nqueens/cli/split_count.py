@@ -15,7 +15,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from .. import checkpoint as checkpoints
+from ..backends import get_backend
 from ..errors import SizeLimitError
+from ..limits import check_search
 from ..parallel import count_split, default_jobs
 from ..progress import bar
 from ..result import Outcome, Status
@@ -77,6 +79,8 @@ def _choose_depth(spec: Spec, args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace, spec: Spec, options: dict[str, Any], guard: Guard,
         report: Any) -> int:
     """Count by subproblems, with a checkpoint if asked; `report(outcome)` prints the result."""
+    get_backend(args.backend, **options)  # refuse bad options before splitting
+    check_search(spec, args.backend, options.get("encoding", "pairwise") if args.backend == "sat" else None)
     depth = _choose_depth(spec, args)
     subs = split(spec, depth)
     store = None
