@@ -19,14 +19,16 @@ def command(*args: str) -> list[str]:
 
 
 def run(*args: str, timeout: float = 60, **kwargs: Any) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command(*args), env=os.environ, capture_output=True, text=True,
+    kwargs.setdefault("env", os.environ)
+    return subprocess.run(command(*args), capture_output=True, text=True,
                           timeout=timeout, check=False, **kwargs)
 
 
 def start(*args: str, **kwargs: Any) -> subprocess.Popen[str]:
     kwargs.setdefault("stdout", subprocess.PIPE)
     kwargs.setdefault("stderr", subprocess.PIPE)
-    return subprocess.Popen(command(*args), env=os.environ, text=True, **kwargs)
+    kwargs.setdefault("env", os.environ)
+    return subprocess.Popen(command(*args), text=True, **kwargs)
 
 
 def wait_for(predicate: Any, timeout: float = 30, what: str = "condition") -> None:

@@ -14,6 +14,7 @@ import sys
 
 from ..api import search
 from ..limits import check_terminal_enumeration
+from ..progress import bar, wanted
 from ..render import outcome_json, solution_text
 from ..result import Outcome, Status
 from ..spec import Placement, Spec
@@ -61,10 +62,14 @@ class _Printer:
         self.guard = guard
         self.found: list[Placement] = []
         self.pipe_closed = False
+        # a bar only when the solutions go elsewhere: it would garble boards on the same screen
+        self.progress = bar(total=args.limit if not args.all else None, unit=" solutions",
+                            desc=spec.describe(), enabled=wanted() and not sys.stdout.isatty())
 
     def __call__(self, placement: Placement) -> bool | None:
         with self.guard.output_lock:
             self.found.append(placement)
+            self.progress.update(1)
             try:
                 if self.args.format == "jsonl":
                     record = {"type": "solution", "n": self.spec.n, "index": len(self.found),
@@ -84,6 +89,7 @@ class _Printer:
     def finish(self, outcome: Outcome) -> None:
         """Print the summary: the JSON document, the last jsonl record or a text line."""
         with self.guard.output_lock:
+            self.progress.close()
             if self.args.format == "json":
                 doc = outcome_json(self.spec, outcome, solutions=[list(p) for p in self.found])
                 sys.stdout.write(json.dumps(doc) + "\n")

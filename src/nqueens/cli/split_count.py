@@ -94,7 +94,7 @@ def run(args: argparse.Namespace, spec: Spec, options: dict[str, Any], guard: Gu
     if store is not None and done:
         print(f"nqueens: resuming from {args.checkpoint}: {len(done)} of {len(subs)} "
               f"subproblems already counted ({state['total']} solutions)", file=sys.stderr)
-    progress = bar(total=len(subs), initial=state["finished"], unit="subproblem",
+    progress = bar(total=len(subs), initial=state["finished"], unit=" subproblems",
                    desc=f"{spec.describe()}")
     progress.set_postfix(solutions=state["total"], refresh=False)
 
