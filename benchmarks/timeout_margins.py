@@ -23,6 +23,7 @@ CASES = [
     ("solve 14 --all, backtrack", ["solve", "14", "--all", "-f", "jsonl", "--backend", "backtrack"]),
     ("solve 14 --all, sat", ["solve", "14", "--all", "-f", "jsonl", "--backend", "sat"]),
     ("solve 14 --all, cpsat", ["solve", "14", "--all", "-f", "jsonl", "--backend", "cpsat"]),
+    ("count 14 split, 2 processes", ["count", "14", "--split-depth", "2", "--backend", "backtrack"]),
     # compile-bound: the model is still being built when the limit passes
     ("solve 150, sat (CNF build)", ["solve", "150", "--backend", "sat"]),
     ("solve 400, cpsat (model build)", ["solve", "400", "--backend", "cpsat"]),

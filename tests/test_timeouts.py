@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -65,4 +66,21 @@ def test_time_limit_covers_compiling(backend_name: str, n: str, startup: float) 
     assert done.returncode == 3
     doc = json.loads(done.stdout)
     assert doc["status"] == "timeout" and doc["solutions"] == []
+    assert elapsed < LIMIT + startup + MARGIN
+
+
+def test_split_count_stops_at_the_time_limit(tmp_path: Path, startup: float) -> None:
+    """Worker processes are stopped too; the subproblems finished so far are kept."""
+    checkpoint = tmp_path / "c.ckpt"
+    started = time.perf_counter()
+    done = run("count", "13", "--split-depth", "2", "--backend", "backtrack", "--timeout",
+               str(LIMIT), "--checkpoint", str(checkpoint), "--format", "json")
+    elapsed = time.perf_counter() - started
+    assert done.returncode == 3, done.stderr
+    assert done.stderr == ""
+    doc = json.loads(done.stdout)
+    assert doc["status"] == "timeout" and doc["complete"] is False
+    records = [json.loads(line) for line in checkpoint.read_text().splitlines()[1:]]
+    assert doc["count"] == sum(r["count"] for r in records)
+    assert doc["stats"]["finished"] == len(records) < doc["stats"]["subproblems"]
     assert elapsed < LIMIT + startup + MARGIN

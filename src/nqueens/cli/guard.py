@@ -116,7 +116,7 @@ class Guard:
         except Exception:  # noqa: BLE001 - e.g. a closed pipe; we are leaving anyway
             pass
         for child in multiprocessing.active_children():
-            child.terminate()
+            child.kill()  # pool workers ignore SIGTERM
         os._exit(EXIT_UNKNOWN)
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:

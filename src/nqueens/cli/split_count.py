@@ -9,6 +9,7 @@ SIGKILL or a crash resumes where it stopped and reaches exactly the uninterrupte
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -124,7 +125,7 @@ def run(args: argparse.Namespace, spec: Spec, options: dict[str, Any], guard: Gu
                                  executor=executor)
         finally:
             if executor is not None:
-                executor.shutdown(wait=True, cancel_futures=True)
+                _shut_down(executor, stopped=guard.should_stop())
         finished = state["finished"] == len(subs)
         return outcome(Status.COMPLETE if finished else guard.stopped_status(), result.elapsed)
 
@@ -137,7 +138,18 @@ def run(args: argparse.Namespace, spec: Spec, options: dict[str, Any], guard: Gu
     return report(final)  # type: ignore[no-any-return]
 
 
-def _forkserver() -> Any:
-    import multiprocessing
+def _shut_down(executor: Executor, stopped: bool) -> None:
+    """Wait for the pool normally; after a stop, end the tasks still running instead (their
+    subproblems are not recorded, so a rerun counts them again)."""
+    if not stopped:
+        executor.shutdown(wait=True)
+        return
+    executor.shutdown(wait=False, cancel_futures=True)
+    for child in multiprocessing.active_children():
+        child.kill()  # workers ignore SIGTERM (see init_worker)
+    for child in multiprocessing.active_children():
+        child.join(timeout=1.0)
 
+
+def _forkserver() -> Any:
     return multiprocessing.get_context("forkserver")
