@@ -27,13 +27,15 @@ def _solutions(lines: list[str], n: int) -> list[list[int]]:
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_signal_during_enumeration_keeps_every_solution(backend: str, sig: signal.Signals) -> None:
-    process = start("solve", "14", "--all", "--format", "jsonl", "--backend", backend)
-    assert process.stdout is not None
-    first = process.stdout.readline()  # streamed: arrives while the search is still running
-    assert process.poll() is None
-    process.send_signal(sig)
-    rest, err = process.communicate(timeout=30)
-    assert process.returncode == 3, err
+    with start("solve", "14", "--all", "--format", "jsonl", "--backend", backend) as process:
+        assert process.stdout is not None and process.stderr is not None
+        first = process.stdout.readline()  # streamed: arrives while the search still runs
+        assert process.poll() is None
+        process.send_signal(sig)
+        # read on through the same buffered file: communicate() would skip lines it holds
+        rest = process.stdout.read()
+        err = process.stderr.read()
+        assert process.wait(timeout=30) == 3, err
     lines = [first, *rest.splitlines()]
     summary = json.loads(lines[-1])
     assert summary["type"] == "summary"
