@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_process import line_count, start, wait_for
+from cli_process import line_count, run, start, wait_for
 from nqueens import Spec, find_violations
 
 
@@ -70,3 +70,6 @@ def test_jsonl_cut_by_sigkill_holds_whole_valid_lines(tmp_path: Path) -> None:
     assert text.endswith("\n")
     lines = text.splitlines()
     assert len(_solutions(lines, 13)) == len(lines) < 73712  # killed mid-run, no summary line
+    checked = run("verify", str(out))  # the cut file is still valid input for verify
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.count(": valid\n") == len(lines)
