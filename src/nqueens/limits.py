@@ -10,6 +10,7 @@ building the model. No solver imports.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from .errors import SizeLimitError
 from .spec import Spec
@@ -28,7 +29,7 @@ _QUEENS_SOLUTIONS = {
 }
 
 # Clauses of one at-most-one over k literals, per encoding (pysat.card), as formulas.
-_AMO_CLAUSES = {
+_AMO_CLAUSES: dict[str, Callable[[int], int]] = {
     "pairwise": lambda k: k * (k - 1) // 2,
     "seqcounter": lambda k: 3 * k,
     "ladder": lambda k: 3 * k,

@@ -25,7 +25,7 @@ def wanted(stream: Any = None) -> bool:
 
 
 def bar(*, total: int | None = None, initial: int = 0, unit: str, desc: str,
-        enabled: bool | None = None) -> tqdm:  # type: ignore[type-arg]
+        enabled: bool | None = None) -> tqdm:
     """A tqdm bar on stderr; a disabled (silent, no-op) one unless `wanted()`."""
     return tqdm(
         total=total, initial=initial, unit=unit, desc=desc, file=sys.stderr,

@@ -12,6 +12,7 @@ import argparse
 import multiprocessing
 import os
 import sys
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -58,11 +59,11 @@ def wanted(args: argparse.Namespace) -> bool:
 
 
 def _choose_depth(spec: Spec, args: argparse.Namespace) -> int:
-    depth = args.split_depth
+    depth: int | None = args.split_depth
     if depth is None and args.checkpoint is not None:
         header = checkpoints.read_header(args.checkpoint)
         if header is not None and isinstance(header.get("split_depth"), int):
-            depth = header["split_depth"]
+            depth = int(header["split_depth"])
     if depth is None:
         return default_depth(spec, DEFAULT_TASKS)
     if depth > spec.n:
@@ -78,7 +79,7 @@ def _choose_depth(spec: Spec, args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace, spec: Spec, options: dict[str, Any], guard: Guard,
-        report: Any) -> int:
+        report: Callable[[Outcome], int]) -> int:
     """Count by subproblems, with a checkpoint if asked; `report(outcome)` prints the result."""
     get_backend(args.backend, **options)  # refuse bad options before splitting
     check_search(spec, args.backend, options.get("encoding", "pairwise") if args.backend == "sat" else None)
@@ -135,7 +136,7 @@ def run(args: argparse.Namespace, spec: Spec, options: dict[str, Any], guard: Gu
         progress.close()
         if store is not None:
             store.close()
-    return report(final)  # type: ignore[no-any-return]
+    return report(final)
 
 
 def _shut_down(executor: Executor, stopped: bool) -> None:
