@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .backends import DEFAULT_BACKEND, get_backend
+from .backends.base import Backend
 from .errors import InputError
 from .limits import check_search
 from .result import Deadline, Outcome
@@ -48,7 +49,7 @@ def _reject(options: dict[str, Any], names: tuple[str, ...], where: str, instead
             raise InputError(f"{where}() takes no {name!r}; {instead}")
 
 
-def _engine(spec: Spec, backend: str, options: dict[str, Any]) -> Any:
+def _engine(spec: Spec, backend: str, options: dict[str, Any]) -> Backend:
     """The backend instance, after refusing sizes it cannot build (see `limits`)."""
     engine = get_backend(backend, **options)
     check_search(spec, backend, getattr(engine, "encoding", None))
