@@ -38,29 +38,32 @@ _AMO_CLAUSES: dict[str, Callable[[int], int]] = {
     "mtotalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
     "kmtotalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
     "sortnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))) ** 2,
-    "cardnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))) ** 2,
+    "cardnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))),
 }
 _LINEAR_ENCODINGS = "seqcounter or ladder"
 
 
-def _line_lengths(spec: Spec) -> list[tuple[int, int]]:
-    """(cells per line, number of such lines) for the spec's variant, from formulas."""
+def _line_lengths(spec: Spec) -> list[tuple[int, int, bool]]:
+    """(cells per line, number of such lines, exactly one?) for the spec's variant, from
+    formulas."""
     n = spec.n
-    straight = [(n, 2 * n)]  # rows and columns
-    diagonal = [(k, 4) for k in range(2, n)] + ([(n, 2)] if n >= 2 else [])
+    straight = [(n, 2 * n, True)]  # rows and columns
+    diagonal = [(k, 4, False) for k in range(2, n)] + ([(n, 2, False)] if n >= 2 else [])
     if spec.variant == "rooks":
         return straight
     if spec.variant == "torus":
-        return straight + ([(n, 2 * n)] if n >= 2 else [])
+        return straight + ([(n, 2 * n, False)] if n >= 2 else [])
     if spec.variant == "superqueens":
-        return straight + diagonal + [(2, 4 * n * n)]
+        return straight + diagonal + [(2, 4 * n * n, False)]
     return straight + diagonal  # queens, and a lower bound for variants added later
 
 
 def estimated_clauses(spec: Spec, encoding: str) -> int:
     """About how many clauses `encode_cnf(spec, encoding)` would emit."""
     amo = _AMO_CLAUSES.get(encoding, _AMO_CLAUSES["seqcounter"])
-    return sum(count * (amo(k) + 1) for k, count in _line_lengths(spec))
+    return sum(
+        count * ((1 if k == 2 else amo(k)) + exact) for k, count, exact in _line_lengths(spec)
+    )
 
 
 def check_search(spec: Spec, backend: str, encoding: str | None = None) -> None:
