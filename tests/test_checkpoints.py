@@ -152,3 +152,16 @@ def test_checkpoint_in_a_missing_directory_is_a_usage_error(
 ) -> None:
     code, out, err = _count(capsys, "8", "--checkpoint", str(tmp_path / "no" / "c.ckpt"))
     assert code == 2 and "cannot create checkpoint" in err and err.count("\n") == 1
+
+
+def test_checkpoint_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
+    from nqueens.checkpoint import Checkpoint, identity
+    from nqueens.errors import CheckpointError
+    from nqueens.spec import Spec
+
+    path = tmp_path / "c.ckpt"
+    fields = identity(Spec(8), "backtrack", {}, 2, 42)
+    with Checkpoint.open(path, fields, set()):
+        with pytest.raises(CheckpointError, match="in use by another running nqueens count"):
+            Checkpoint.open(path, fields, set())
+    Checkpoint.open(path, fields, set()).close()  # free again once the first run closed it

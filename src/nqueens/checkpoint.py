@@ -124,23 +124,26 @@ class Checkpoint:
                 backend or split.
         """
         path = Path(path)
-        header = read_header(path)
-        if header is None:
+        if read_header(path) is None:
             _create(path, {"format": FORMAT, "version": VERSION, **fields})
-            done: dict[str, int] = {}
-        else:
-            theirs = {key: header.get(key) for key in fields}
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        except OSError as error:
+            raise CheckpointError(f"cannot write checkpoint {path}: {error.strerror}") from None
+        try:
+            _lock(fd, path)
+            header = read_header(path)  # again, now that no other run can change it
+            theirs = {key: (header or {}).get(key) for key in fields}
             if theirs != dict(fields):
                 raise CheckpointError(
                     f"checkpoint {path} was written for {_describe(theirs)}, not for "
                     f"{_describe(fields)}; give another --checkpoint file (or delete this "
                     "one to start over)"
                 )
-            done = _records(path, set(keys))
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
-        except OSError as error:
-            raise CheckpointError(f"cannot write checkpoint {path}: {error.strerror}") from None
+            done = _records(path, set(keys), fd)
+        except BaseException:
+            os.close(fd)
+            raise
         return cls(path, done, fd)
 
     def record(self, key: str, count: int, seconds: float) -> None:
@@ -188,12 +191,27 @@ def _create(path: Path, header: dict[str, Any]) -> None:
         os.close(dir_fd)
 
 
-def _records(path: Path, keys: set[str]) -> dict[str, int]:
+def _lock(fd: int, path: Path) -> None:
+    """Hold an exclusive lock for as long as the checkpoint is open: two runs appending to
+    one file would each count what the other has counted."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no advisory locks, one run at a time is up to the user
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        raise CheckpointError(
+            f"checkpoint {path} is in use by another running nqueens count; wait for it to "
+            "finish or give another --checkpoint file"
+        ) from None
+
+
+def _records(path: Path, keys: set[str], fd: int) -> dict[str, int]:
     """The finished subproblems of a checkpoint whose header matched; drops a torn last line."""
     lines, length = _read_lines(path)
-    if path.stat().st_size != length:  # a record torn by a crash: cut it off, recount it
-        with path.open("r+b") as handle:
-            handle.truncate(length)
+    if os.fstat(fd).st_size != length:  # a record torn by a crash: cut it off, recount it
+        os.ftruncate(fd, length)
     done: dict[str, int] = {}
     for number, line in enumerate(lines[1:], start=2):
         try:
