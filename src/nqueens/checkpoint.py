@@ -149,8 +149,18 @@ class Checkpoint:
     def record(self, key: str, count: int, seconds: float) -> None:
         """Append one finished subproblem and force it to disk before returning."""
         line = json.dumps({"key": key, "count": count, "seconds": round(seconds, 6)}) + "\n"
-        os.write(self._fd, line.encode("utf-8"))  # one write on O_APPEND: whole or absent
-        os.fsync(self._fd)
+        data = line.encode("utf-8")
+        try:
+            # one write on O_APPEND; a short write (disk full) leaves a torn tail, which
+            # resuming drops, and nothing more is appended after it
+            if os.write(self._fd, data) != len(data):
+                raise OSError(28, "short write (disk full?)")
+            os.fsync(self._fd)
+        except OSError as error:
+            raise CheckpointError(
+                f"cannot append to checkpoint {self.path}: {error.strerror}; what it holds is "
+                "intact, rerun when the problem is fixed"
+            ) from None
         self.done[key] = count
 
     def close(self) -> None:

@@ -81,8 +81,8 @@ def _choose_depth(spec: Spec, args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace, spec: Spec, options: dict[str, Any], guard: Guard,
         report: Callable[[Outcome], int]) -> int:
     """Count by subproblems, with a checkpoint if asked; `report(outcome)` prints the result."""
-    get_backend(args.backend, **options)  # refuse bad options before splitting
-    check_search(spec, args.backend, options.get("encoding", "pairwise") if args.backend == "sat" else None)
+    engine = get_backend(args.backend, **options)  # refuse bad options and sizes before splitting
+    check_search(spec, args.backend, getattr(engine, "encoding", None))
     depth = _choose_depth(spec, args)
     subs = split(spec, depth)
     store = None
