@@ -42,3 +42,21 @@ def wait_for(predicate: Any, timeout: float = 30, what: str = "condition") -> No
 
 def line_count(path: Path) -> int:
     return path.read_text().count("\n") if path.exists() else 0
+
+
+def wait_until_guarded(pid: int, timeout: float = 30) -> None:
+    """Wait until the command's signal handlers are installed (its search is running), so a
+    signal sent next tests the handling rather than interpreter start-up. Python catches
+    SIGTERM only through our handler, so on Linux its bit in SigCgt says exactly that."""
+    status = Path(f"/proc/{pid}/status")
+    if not status.exists():  # no /proc: give start-up a generous moment instead
+        time.sleep(3)
+        return
+
+    def caught() -> bool:
+        for line in status.read_text().splitlines():
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) >> (15 - 1) & 1)
+        return False
+
+    wait_for(caught, timeout, what="the signal handlers")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_process import line_count, run, start, wait_for
+from cli_process import line_count, run, start, wait_for, wait_until_guarded
 from nqueens import Spec, find_violations
 
 
@@ -46,7 +46,8 @@ def test_signal_during_enumeration_keeps_every_solution(backend: str, sig: signa
 
 def test_sigint_during_count_reports_a_lower_bound() -> None:
     process = start("count", "20", "--backend", "backtrack", "--format", "json")
-    time.sleep(1.5)  # past interpreter start-up: the handlers are installed
+    wait_until_guarded(process.pid)
+    time.sleep(0.5)  # let it count a little
     assert process.poll() is None
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)

@@ -2,7 +2,7 @@
 small margin, says the count is partial, and exits 3.
 
 The margin allowed here is generous against CI noise; the measured figures come from
-`benchmarks/timeout_margins.py` (about 0.05-0.6 s past S + interpreter startup).
+`benchmarks/timeout_margins.py` (0.3-0.6 s past S, interpreter start-up included).
 """
 
 from __future__ import annotations
@@ -16,7 +16,10 @@ import pytest
 from cli_process import run
 
 LIMIT = 1.0
-MARGIN = 2.0  # allowed seconds past LIMIT + startup (measured worst: ~0.6 s)
+# Allowed seconds past LIMIT + startup. Measured: at most ~0.6 s past S on a quiet machine,
+# up to 2.5 s when two cores run several test suites at once (start-up and scheduling); a
+# limit that does not hold shows up as tens of seconds (solve 150 --backend sat: 49 s).
+MARGIN = 3.0
 
 
 @pytest.fixture(scope="module")
