@@ -47,6 +47,8 @@ def _from_json(doc: Any) -> ReadPlacements:
         if "columns" in doc:
             return ReadPlacements((_int_columns(doc["columns"], "columns"),))
         if "solutions" in doc and isinstance(doc["solutions"], list):
+            if not doc["solutions"]:
+                raise InputError('no placement to check: the "solutions" list is empty')
             return ReadPlacements(
                 tuple(_int_columns(p, f"solutions[{i}]") for i, p in enumerate(doc["solutions"]))
             )
