@@ -7,17 +7,27 @@ hand-written backtracker) and one shared validator.
 """
 
 from .api import count, solutions, solve, validate
-from .errors import InputError, ModelFileError, QueensError, SpecError, UnknownBackendError
+from .errors import (
+    CheckpointError,
+    InputError,
+    ModelFileError,
+    QueensError,
+    SizeLimitError,
+    SpecError,
+    UnknownBackendError,
+)
 from .result import Outcome, Status
 from .spec import Placement, Spec
 from .validate import Violation, find_violations
 
 __all__ = [
+    "CheckpointError",
     "InputError",
     "ModelFileError",
     "Outcome",
     "Placement",
     "QueensError",
+    "SizeLimitError",
     "Spec",
     "SpecError",
     "Status",

@@ -14,7 +14,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from .backends import DEFAULT_BACKEND, get_backend
+from .backends.base import Backend
 from .errors import InputError
+from .limits import check_search
 from .result import Deadline, Outcome
 from .spec import Placement, Spec, as_spec
 from .validate import Violation, find_violations
@@ -34,6 +36,26 @@ def _check_timeout(timeout: float | None) -> None:
         raise InputError(f"timeout must be a positive number of seconds or None, got {timeout!r}")
 
 
+def _check_callbacks(on_solution: Any, deadline: Any) -> None:
+    if on_solution is not None and not callable(on_solution):
+        raise InputError(f"on_solution must be a function of one placement, got {on_solution!r}")
+    if deadline is not None and not isinstance(deadline, Deadline):
+        raise InputError(f"deadline must be a nqueens.result.Deadline, got {deadline!r}")
+
+
+def _reject(options: dict[str, Any], names: tuple[str, ...], where: str, instead: str) -> None:
+    for name in names:
+        if name in options:
+            raise InputError(f"{where}() takes no {name!r}; {instead}")
+
+
+def _engine(spec: Spec, backend: str, options: dict[str, Any]) -> Backend:
+    """The backend instance, after refusing sizes it cannot build (see `limits`)."""
+    engine = get_backend(backend, **options)
+    check_search(spec, backend, getattr(engine, "encoding", None))
+    return engine
+
+
 def search(
     spec_or_n: Spec | int,
     *,
@@ -42,16 +64,22 @@ def search(
     timeout: float | None = None,
     on_solution: Callable[[Placement], Any] | None = None,
     collect: bool = True,
+    deadline: Deadline | None = None,
     **options: Any,
 ) -> Outcome:
     """Run one search and return its Outcome, with the solutions collected if `collect`.
 
-    `options` go to the backend's constructor (e.g. `encoding="ladder"` for `sat`).
+    `options` go to the backend's constructor (e.g. `encoding="ladder"` for `sat`). A
+    `deadline` (instead of `timeout`) lets the caller stop the search from outside, e.g.
+    on a signal; the time limit starts before the backend is imported and compiled.
     """
     spec = as_spec(spec_or_n)
     _check_limit(limit)
     _check_timeout(timeout)
-    engine = get_backend(backend, **options)
+    _check_callbacks(on_solution, deadline)
+    if deadline is None:
+        deadline = Deadline(timeout)
+    engine = _engine(spec, backend, options)
     found: list[Placement] = []
 
     def sink(placement: Placement) -> bool | None:
@@ -61,7 +89,7 @@ def search(
 
     wants_solutions = collect or on_solution is not None
     outcome = engine.search(
-        spec, sink if wants_solutions else None, limit=limit, deadline=Deadline(timeout)
+        spec, sink if wants_solutions else None, limit=limit, deadline=deadline
     )
     if found:
         outcome = replace(outcome, solutions=tuple(found))
@@ -77,6 +105,7 @@ def solve(
 ) -> Outcome:
     """Find one solution. `outcome.solution` is the placement, or None when the search
     proved there is none (`outcome.unsatisfiable`) or ran out of time (status TIMEOUT)."""
+    _reject(options, ("limit", "collect"), "solve", "use solutions(..., limit=K) for several")
     return search(spec_or_n, backend=backend, limit=1, timeout=timeout, **options)
 
 
@@ -90,6 +119,7 @@ def count(
 ) -> Outcome:
     """Count all solutions; `outcome.count` is exact when `outcome.complete`. With
     `on_solution`, each placement is also passed to it (return False to stop)."""
+    _reject(options, ("limit", "collect"), "count", "use solutions(..., limit=K) to stop early")
     return search(
         spec_or_n, backend=backend, timeout=timeout, on_solution=on_solution, collect=False,
         **options,
@@ -111,7 +141,10 @@ def solutions(
     spec = as_spec(spec_or_n)
     _check_limit(limit)
     _check_timeout(timeout)
-    engine = get_backend(backend, **options)
+    deadline = Deadline(timeout)
+    _reject(options, ("on_solution", "collect", "deadline"), "solutions",
+            "iterate the generator, and close it to stop")
+    engine = _engine(spec, backend, options)
     channel: queue.Queue[Any] = queue.Queue(maxsize=64)
     stop = threading.Event()
 
@@ -128,7 +161,7 @@ def solutions(
         try:
             engine.search(
                 spec, lambda p: put(p) and not stop.is_set(), limit=limit,
-                deadline=Deadline(timeout),
+                deadline=deadline,
             )
         except BaseException as error:  # re-raised in the consumer's thread
             put(error)

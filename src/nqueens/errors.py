@@ -24,3 +24,13 @@ class UnknownBackendError(QueensError, LookupError):
 
 class InputError(QueensError, ValueError):
     """User-supplied data (a placement to verify, an option value) cannot be read."""
+
+
+class CheckpointError(InputError):
+    """A checkpoint file is corrupt or was written for another problem, backend or split;
+    it is never silently reused."""
+
+
+class SizeLimitError(InputError):
+    """A request that cannot work at this size (billions of clauses, millions of boards to a
+    terminal); the message names the size and an alternative that does work."""

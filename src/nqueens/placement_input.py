@@ -1,7 +1,7 @@
 """Reading placements typed or piped by users (for `nqueens verify`). No solver imports.
 
 Accepted forms: JSON (`{"columns": [...]}`, a bare list, or the `{"solutions": [[...]]}`
-document `nqueens solve --format json` prints), a whitespace/comma separated list of
+document `nqueens solve --format json` prints), JSON lines (`solve --format jsonl`), a whitespace/comma separated list of
 columns, or a board of `Q`/`.` rows. Text that is none of these raises InputError; a
 readable placement that breaks the rules is returned as-is for the validator to judge.
 """
@@ -47,11 +47,34 @@ def _from_json(doc: Any) -> ReadPlacements:
         if "columns" in doc:
             return ReadPlacements((_int_columns(doc["columns"], "columns"),))
         if "solutions" in doc and isinstance(doc["solutions"], list):
+            if not doc["solutions"]:
+                raise InputError('no placement to check: the "solutions" list is empty')
             return ReadPlacements(
                 tuple(_int_columns(p, f"solutions[{i}]") for i, p in enumerate(doc["solutions"]))
             )
         raise InputError('JSON input needs a "columns" list (or "solutions"), e.g. {"columns": [1, 3, 0, 2]}')
     raise InputError(f"JSON input must be a list or an object, got {type(doc).__name__}")
+
+
+def _from_json_lines(text: str) -> ReadPlacements | None:
+    """The solution records of `solve --format jsonl` (one object per line; the summary
+    record is skipped), or None when the text is not JSON lines."""
+    docs = []
+    for line in text.splitlines():
+        if line.strip():
+            try:
+                docs.append(json.loads(line))
+            except json.JSONDecodeError:
+                return None
+    if len(docs) < 2 or not all(isinstance(doc, dict) for doc in docs):
+        return None
+    placements = tuple(
+        _int_columns(doc["columns"], f"line {i}: columns")
+        for i, doc in enumerate(docs, 1) if "columns" in doc
+    )
+    if not placements:
+        raise InputError('JSON lines input has no "columns" records; expected `solve --format jsonl` output')
+    return ReadPlacements(placements)
 
 
 def _from_board(lines: list[str]) -> ReadPlacements:
@@ -77,6 +100,9 @@ def read_placements(text: str) -> ReadPlacements:
         try:
             return _from_json(json.loads(stripped))
         except json.JSONDecodeError as error:
+            lines = _from_json_lines(stripped)
+            if lines is not None:
+                return lines
             balanced = stripped.count("[") == stripped.count("]")
             if not (balanced and _NUMBERS.match(stripped)):
                 raise InputError(f"input looks like JSON but is not valid JSON: {error}") from None

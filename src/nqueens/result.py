@@ -60,15 +60,43 @@ class Outcome:
 
 
 class Deadline:
-    """A point in time after which searches should stop; `None` seconds means never."""
+    """A point in time after which searches should stop; `None` seconds means never.
 
-    __slots__ = ("at",)
+    `stop()` makes it expire at once (the CLI calls it on SIGINT/SIGTERM) and runs the
+    hooks that searches blocked inside a solver registered with `on_stop` (e.g. PySAT's
+    `interrupt`, CP-SAT's `stop_search`), so a stop reaches every backend promptly.
+    """
+
+    __slots__ = ("at", "stopped", "_hooks")
 
     def __init__(self, seconds: float | None) -> None:
         self.at = None if seconds is None else time.monotonic() + seconds
+        self.stopped = False
+        self._hooks: list[Callable[[], object]] = []
 
     def remaining(self) -> float | None:
+        if self.stopped:
+            return 0.0
         return None if self.at is None else max(0.0, self.at - time.monotonic())
 
     def expired(self) -> bool:
-        return self.at is not None and time.monotonic() >= self.at
+        return self.stopped or (self.at is not None and time.monotonic() >= self.at)
+
+    def stop(self) -> None:
+        """Expire now and run every registered hook (safe to call from a signal handler)."""
+        self.stopped = True
+        for hook in list(self._hooks):
+            hook()
+
+    def on_stop(self, hook: Callable[[], object]) -> Callable[[], None]:
+        """Call `hook` when `stop()` is called (at once if it already was); returns a
+        function that unregisters it."""
+        self._hooks.append(hook)
+        if self.stopped:
+            hook()
+
+        def remove() -> None:
+            if hook in self._hooks:
+                self._hooks.remove(hook)
+
+        return remove

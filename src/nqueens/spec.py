@@ -25,6 +25,8 @@ __all__ = ["Cell", "Line", "Placement", "Spec"]
 def _cells(name: str, values: Iterable[Any], n: int) -> tuple[Cell, ...]:
     """Normalise cells to sorted (row, col) tuples, rejecting junk, off-board cells and duplicates."""
     seen: set[Cell] = set()
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise SpecError(f"{name} must be a list of [row, col] pairs, got {values!r}")
     for index, value in enumerate(values):
         try:
             row, col = value
@@ -68,7 +70,7 @@ class Spec:
         n = self.n
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise SpecError(f"board size n must be a positive integer, got {n!r}")
-        if self.variant not in VARIANTS:
+        if not isinstance(self.variant, str) or self.variant not in VARIANTS:
             raise SpecError(
                 f"unknown variant {self.variant!r}; choose one of: {', '.join(sorted(VARIANTS))}"
             )

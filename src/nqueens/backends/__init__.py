@@ -7,8 +7,9 @@ for importing OR-Tools or PySAT. Adding a backend is one module and one line her
 from __future__ import annotations
 
 import importlib
+import inspect
 
-from ..errors import UnknownBackendError
+from ..errors import InputError, UnknownBackendError
 from .base import Backend
 
 #: name -> (module, class name). The keys are the CLI's --backend choices.
@@ -41,9 +42,18 @@ def get_backend(name: str, **options: object) -> Backend:
 
     Raises:
         UnknownBackendError: listing every known name.
+        InputError: an option the backend does not take, or a bad value for one.
     """
     if not isinstance(name, str) or name not in REGISTRY:
         raise UnknownBackendError(
             f"unknown backend {name!r}; choose one of: {', '.join(REGISTRY)}"
         )
-    return _backend_class(name)(**options)  # type: ignore[no-any-return]
+    cls = _backend_class(name)
+    accepted = [p for p in inspect.signature(cls).parameters if p not in ("self", "args", "kwargs")]
+    unknown = sorted(set(options) - set(accepted))
+    if unknown:
+        raise InputError(
+            f"backend {name!r} has no option {unknown[0]!r}; "
+            + (f"its options are: {', '.join(accepted)}" if accepted else "it takes no options")
+        )
+    return cls(**options)  # type: ignore[no-any-return]

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from ortools.sat.python import cp_model
 
+from ..errors import InputError
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
 from .base import Emitter
@@ -76,6 +77,8 @@ class CpSatBackend:
     exhaustive: ClassVar[bool] = True
 
     def __init__(self, workers: int = 0) -> None:
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+            raise InputError(f"workers must be 0 (CP-SAT's default) or a positive integer, got {workers!r}")
         self.workers = workers
 
     def search(
@@ -90,6 +93,7 @@ class CpSatBackend:
         compiled = compile_cpsat_model(spec)
         solver = cp_model.CpSolver()
         params = solver.parameters
+        params.catch_sigint_signal = False  # CP-SAT's own handler aborts; stops come via the deadline
         enumerate_all = limit != 1
         if enumerate_all:
             params.enumerate_all_solutions = True
@@ -101,7 +105,12 @@ class CpSatBackend:
             params.max_time_in_seconds = max(remaining, 1e-3)
         emitter = Emitter(on_solution, limit)
         collector = _Collector(compiled.cells, emitter)
-        status = solver.solve(compiled.model, collector)
+        unhook = deadline.on_stop(solver.stop_search) if deadline is not None else None
+        try:
+            status = solver.solve(compiled.model, collector)
+        finally:
+            if unhook is not None:
+                unhook()
         if enumerate_all:
             exhausted = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
         else:

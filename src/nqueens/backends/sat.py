@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, IDPool
-from pysat.solvers import Solver
+from pysat.solvers import Solver, SolverNames
 
 from ..errors import InputError
 from ..result import Deadline, Outcome, SolutionSink
@@ -75,7 +76,7 @@ def encode_cnf(spec: Spec, encoding: str = DEFAULT_ENCODING) -> CompiledCnf:
     Raises:
         InputError: for an unknown encoding name, listing the known ones.
     """
-    if encoding not in ENCODINGS:
+    if not isinstance(encoding, str) or encoding not in ENCODINGS:
         raise InputError(
             f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}"
         )
@@ -113,10 +114,12 @@ class SatBackend:
     exhaustive: ClassVar[bool] = True
 
     def __init__(self, encoding: str = DEFAULT_ENCODING, solver: str = DEFAULT_SOLVER) -> None:
-        if encoding not in ENCODINGS:
+        if not isinstance(encoding, str) or encoding not in ENCODINGS:
             raise InputError(
                 f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}"
             )
+        if not isinstance(solver, str) or not _known_solver(solver):
+            raise InputError(f"unknown SAT solver {solver!r}; PySAT knows: {', '.join(_solver_names())}")
         self.encoding = encoding
         self.solver = solver
 
@@ -135,9 +138,10 @@ class SatBackend:
         exhausted = timed_out = False
         with Solver(name=self.solver, bootstrap_with=compiled.cnf.clauses) as solver:
             timer = _interrupt_at(solver, deadline)
+            unhook = deadline.on_stop(_interrupter(solver)) if deadline is not None else None
             try:
                 while True:
-                    answer = solver.solve_limited(expect_interrupt=timer is not None)
+                    answer = solver.solve_limited(expect_interrupt=deadline is not None)
                     if answer is None:  # interrupted by the deadline
                         timed_out = True
                         break
@@ -155,6 +159,8 @@ class SatBackend:
             finally:
                 if timer is not None:
                     timer.cancel()
+                if unhook is not None:
+                    unhook()
         return Outcome(
             status=emitter.status(exhausted, timed_out),
             count=emitter.count,
@@ -174,7 +180,29 @@ def _interrupt_at(solver: Solver, deadline: Deadline | None) -> threading.Timer 
     """Arm a timer that interrupts the solver at the deadline (PySAT's documented way)."""
     if deadline is None or deadline.at is None:
         return None
-    timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
+    timer = threading.Timer(deadline.remaining() or 0.0, _interrupter(solver))
     timer.daemon = True
     timer.start()
     return timer
+
+
+def _interrupter(solver: Solver) -> Callable[[], None]:
+    """`solver.interrupt`, except that solvers without it (PySAT's CaDiCaL raises
+    NotImplementedError) are left alone: they stop at the deadline check between solutions."""
+
+    def interrupt() -> None:
+        try:
+            solver.interrupt()
+        except NotImplementedError:
+            pass
+
+    return interrupt
+
+
+def _solver_names() -> list[str]:
+    return sorted(name for name in vars(SolverNames) if not name.startswith("_"))
+
+
+def _known_solver(name: str) -> bool:
+    return any(name.lower() in aliases for aliases in
+               (getattr(SolverNames, n) for n in _solver_names()))

@@ -25,7 +25,13 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but usage errors are one line on stderr with a pointer to --help."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)} (see '{self.prog} --help')\n")
+
+
+def one_line(message: str) -> str:
+    """The message with control characters (e.g. a newline inside a bad argument) escaped,
+    so an error is always exactly one line on stderr."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.handler(args))
     except QueensError as error:
-        print(f"nqueens: error: {error}", file=sys.stderr)
+        print(f"nqueens: error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("nqueens: interrupted", file=sys.stderr)

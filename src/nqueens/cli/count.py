@@ -1,14 +1,17 @@
-"""`nqueens count`: count every solution through the backend's solution callbacks."""
+"""`nqueens count`: count every solution, under --timeout and Ctrl-C; with --checkpoint
+(or --split-depth) the count runs as independent subproblems and resumes after a crash."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..api import count
 from ..backends import backend_names
 from ..errors import InputError
 from ..modelcount import COUNTERS, ganak_count
 from ..render import outcome_json
+from ..result import Outcome
 from ..symmetry import canonical, instance_symmetries
 from ..spec import Spec
 from .common import (
@@ -22,12 +25,17 @@ from .common import (
     load_problem,
     print_json,
 )
+from . import split_count
+from .guard import Guard
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "count", help="count all solutions",
-        description="Count all solutions. A count cut short by --timeout is a lower bound (exit 3).",
+        description=(
+            "Count all solutions. A count cut short by --timeout, Ctrl-C or SIGTERM is a "
+            "lower bound (exit 3)."
+        ),
     )
     add_problem_argument(parser)
     add_variant_argument(parser)
@@ -40,53 +48,92 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_format_argument(parser)
     parser.add_argument("--unique", "-u", action="store_true",
                         help="also count fundamental solutions (up to rotation and reflection)")
+    split_count.add_arguments(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    guard = Guard(args.timeout)
     spec = load_problem(args.problem, args.variant)
     if args.backend not in backend_names(exhaustive_only=True):
         raise InputError(
             f"backend {args.backend!r} does not search exhaustively, so it cannot count; "
             f"choose one of: {', '.join(backend_names(exhaustive_only=True))}"
         )
-    if args.unique:
-        if args.counter == "ganak":
-            raise InputError("--unique enumerates solutions; it cannot be combined with --counter ganak")
-        return run_unique(args, spec)
+    options = backend_options(args)
     if args.counter == "ganak":
         if args.backend != "sat":
             raise InputError("--counter ganak counts the CNF of the sat backend; add --backend sat")
-        outcome = ganak_count(spec, args.encoding, args.timeout)
-    else:
-        outcome = count(spec, backend=args.backend, timeout=args.timeout, **backend_options(args))
-    if args.format == "json":
-        print_json(outcome_json(spec, outcome))
-    else:
-        counter = ", counted by ganak" if args.counter == "ganak" else ""
-        bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
-        found = f"{outcome.count} solutions{bound}"
-        if args.counter == "ganak" and not outcome.complete:
-            found = f"count unknown (ganak stopped: {outcome.status.value})"
-        print(f"{spec.describe()}: {found} "
-              f"[backend {outcome.backend}{counter}, {outcome.elapsed:.3f} s]")
+        if args.unique or split_count.wanted(args):
+            raise InputError("--counter ganak counts the whole CNF at once; drop --unique, "
+                             "--checkpoint and --split-depth")
+        return report(args, spec, ganak_count(spec, args.encoding, args.timeout), guard)
+    if args.unique:
+        if split_count.wanted(args):
+            raise InputError("--unique enumerates every solution in one run; drop --checkpoint "
+                             "and --split-depth")
+        return run_unique(args, spec, options, guard)
+    if split_count.wanted(args):
+        return split_count.run(args, spec, options, guard,
+                               lambda outcome: report(args, spec, outcome, guard))
+
+    def work() -> Outcome:
+        return count(spec, backend=args.backend, deadline=guard.deadline, **options)
+
+    def abandon() -> None:
+        report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend), guard)
+
+    outcome = guard.settle(guard.run(work, abandon))
+    return report(args, spec, outcome, guard)
+
+
+def report(
+    args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard,
+    classes: set[tuple[int, ...]] | None = None,
+) -> int:
+    """Print the count (a lower bound unless complete); returns the exit code."""
+    with guard.output_lock:
+        group = instance_symmetries(spec) if classes is not None else ()
+        if args.format == "json":
+            extra = {} if classes is None else {"unique": len(classes), "symmetries": list(group)}
+            print_json(outcome_json(spec, outcome, **extra))
+        else:
+            bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
+            found = f"{outcome.count} solutions{bound}"
+            counter = ""
+            if args.counter == "ganak":
+                counter = ", counted by ganak"
+                if not outcome.complete:
+                    found = f"count unknown (ganak stopped: {outcome.status.value})"
+            if classes is not None:
+                found = (f"{len(classes)} fundamental solutions{bound} up to "
+                         f"{symmetries_text(group)}; {outcome.count} in all")
+            print(f"{spec.describe()}: {found} "
+                  f"[backend {outcome.backend}{counter}, {outcome.elapsed:.3f} s]")
+        sys.stdout.flush()
+        if guard.interrupted and not outcome.complete:
+            print(f"nqueens: interrupted by {guard.signal_name}; {outcome.count} solutions "
+                  "counted so far (a lower bound)", file=sys.stderr)
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN
 
 
-def run_unique(args: argparse.Namespace, spec: Spec) -> int:
+def run_unique(
+    args: argparse.Namespace, spec: Spec, options: dict, guard: Guard  # type: ignore[type-arg]
+) -> int:
     """Enumerate every solution and keep one canonical form per symmetry class."""
     group = instance_symmetries(spec)
     classes: set[tuple[int, ...]] = set()
-    outcome = count(spec, backend=args.backend, timeout=args.timeout,
-                    on_solution=lambda p: classes.add(canonical(p, group)), **backend_options(args))
-    if args.format == "json":
-        print_json(outcome_json(spec, outcome, unique=len(classes), symmetries=list(group)))
-    else:
-        bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
-        print(f"{spec.describe()}: {len(classes)} fundamental solutions{bound} up to "
-              f"{symmetries_text(group)}; {outcome.count} in all "
-              f"[backend {outcome.backend}, {outcome.elapsed:.3f} s]")
-    return EXIT_OK if outcome.complete else EXIT_UNKNOWN
+
+    def work() -> Outcome:
+        return count(spec, backend=args.backend, deadline=guard.deadline,
+                     on_solution=lambda p: classes.add(canonical(p, group)), **options)
+
+    def abandon() -> None:
+        report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend), guard,
+               set(classes))
+
+    outcome = guard.settle(guard.run(work, abandon))
+    return report(args, spec, outcome, guard, classes)
 
 
 def symmetries_text(group: tuple[str, ...]) -> str:

@@ -1,8 +1,15 @@
-"""`nqueens solve`: find one, K or all solutions and print them as boards or JSON."""
+"""`nqueens solve`: find one, K or all solutions and print them as boards, JSON or JSON lines.
+
+Text and JSON lines stream: each solution is written and flushed as the backend finds it
+(through the API's `on_solution` callback), so a pipe reader sees it at once and an
+interrupted run has printed every solution it found. `--format json` is one document and
+is printed at the end, with the solutions found so far if the run was cut short.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
@@ -10,8 +17,11 @@ from ..api import search
 from ..backends import backend_names
 from ..errors import InputError
 from ..figure_file import picture_format
+from ..limits import check_terminal_enumeration
+from ..progress import bar, wanted
 from ..render import outcome_json, solution_text
-from ..result import Status
+from ..result import Outcome, Status
+from ..spec import Placement, Spec
 from ..symmetry import fundamental, instance_symmetries
 from .common import (
     EXIT_NO,
@@ -24,14 +34,18 @@ from .common import (
     backend_options,
     load_problem,
     positive_int,
-    print_json,
 )
+from .guard import Guard
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "solve", help="find solutions and print them",
-        description="Find one solution (default), K solutions (--limit K) or all (--all).",
+        description=(
+            "Find one solution (default), K solutions (--limit K) or all (--all). Text and "
+            "jsonl output stream as solutions are found; --timeout, Ctrl-C or SIGTERM stop "
+            "the search and keep every solution already printed (exit 3)."
+        ),
     )
     add_problem_argument(parser)
     add_variant_argument(parser)
@@ -40,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     how_many.add_argument("--limit", "-k", type=positive_int, default=1, metavar="K",
                           help="stop after K solutions (default: 1)")
     how_many.add_argument("--all", "-a", action="store_true", help="find every solution")
-    add_format_argument(parser)
+    add_format_argument(parser, "text", "json", "jsonl")
     parser.add_argument("--one-based", action="store_true",
                         help="show columns 1-based, as the textbook does (JSON stays 0-based)")
     parser.add_argument("--unique", "-u", action="store_true",
@@ -71,7 +85,78 @@ def genetic_options(args: argparse.Namespace) -> dict[str, Any]:
     return given
 
 
+class _Printer:
+    """Writes each solution as one whole, flushed record under the guard's output lock.
+
+    With `stream=False` (for --unique, whose classes are known only at the end) it only
+    collects; `write` then prints the chosen solutions in one go."""
+
+    def __init__(self, spec: Spec, args: argparse.Namespace, guard: Guard, stream: bool) -> None:
+        self.spec = spec
+        self.args = args
+        self.guard = guard
+        self.stream = stream
+        self.found: list[Placement] = []
+        self.written = 0
+        self.pipe_closed = False
+        # a bar only when the solutions go elsewhere: it would garble boards on the same screen
+        self.progress = bar(total=args.limit if not args.all else None, unit=" solutions",
+                            desc=spec.describe(), enabled=wanted() and not sys.stdout.isatty())
+
+    def __call__(self, placement: Placement) -> bool | None:
+        with self.guard.output_lock:
+            self.found.append(placement)
+            self.progress.update(1)
+            if not self.stream:
+                return None
+            try:
+                self._write_one(placement)
+            except BrokenPipeError:  # the reader went away (e.g. `| head`): stop searching
+                self.pipe_closed = True
+                return False
+        return None
+
+    def _write_one(self, placement: Placement) -> None:
+        if self.args.format == "json":
+            return
+        self.written += 1
+        if self.args.format == "jsonl":
+            record = {"type": "solution", "n": self.spec.n, "index": self.written,
+                      "columns": list(placement)}
+            sys.stdout.write(json.dumps(record) + "\n")
+        else:
+            sys.stdout.write(solution_text(self.spec, self.written, placement,
+                                           self.args.one_based) + "\n\n")
+        sys.stdout.flush()
+
+    def write(self, placements: list[Placement]) -> None:
+        with self.guard.output_lock:
+            for placement in placements:
+                self._write_one(placement)
+
+    def finish(self, outcome: Outcome, shown: list[Placement], **extra: Any) -> None:
+        """Print the summary: the JSON document, the last jsonl record or a text line."""
+        with self.guard.output_lock:
+            self.progress.close()
+            if self.args.format == "json":
+                doc = outcome_json(self.spec, outcome, solutions=[list(p) for p in shown], **extra)
+                sys.stdout.write(json.dumps(doc) + "\n")
+            elif self.args.format == "jsonl":
+                summary = {"type": "summary", **outcome_json(self.spec, outcome, **extra)}
+                sys.stdout.write(json.dumps(summary) + "\n")
+            else:
+                if "unique" in extra:
+                    sys.stdout.write(f"{extra['unique']} fundamental solution(s), each the "
+                                     "smallest of its symmetric images\n")
+                sys.stdout.write(_summary(self.spec.describe(), outcome) + "\n")
+            sys.stdout.flush()
+            if self.guard.interrupted and outcome.status is Status.INTERRUPTED:
+                print(f"nqueens: interrupted by {self.guard.signal_name}; {outcome.count} "
+                      "solution(s) found so far (a lower bound)", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
+    guard = Guard(args.timeout)
     spec = load_problem(args.problem, args.variant)
     if args.unique and not args.all:
         raise InputError("--unique needs --all: classes are known only once every solution is")
@@ -82,40 +167,54 @@ def run(args: argparse.Namespace) -> int:
         picture_format(args.output)  # a bad file name fails before the search, not after
     limit = None if args.all else args.limit
     options = {**backend_options(args), **genetic_options(args)}
-    outcome = search(spec, backend=args.backend, limit=limit, timeout=args.timeout, **options)
+    if args.all and sys.stdout.isatty():
+        check_terminal_enumeration(spec)
+    printer = _Printer(spec, args, guard, stream=not args.unique)
+
+    def work() -> Outcome:
+        return search(spec, backend=args.backend, limit=limit, deadline=guard.deadline,
+                      on_solution=printer, collect=False, **options)
+
+    def abandon() -> None:
+        printer.finish(Outcome(guard.stopped_status(), len(printer.found), backend=args.backend),
+                       list(printer.found))
+
+    outcome = guard.settle(guard.run(work, abandon))
+    if printer.pipe_closed:
+        raise BrokenPipeError
     if "note" in outcome.stats:
         print(f"nqueens: {outcome.stats['note']}", file=sys.stderr)
-    shown = fundamental(spec, outcome.solutions) if args.unique else list(outcome.solutions)
-    if args.output is not None and not shown:
-        print(f"nqueens: no solution to draw; {args.output} was not written", file=sys.stderr)
-    if args.output is not None and shown:
-        from ..boardplot import draw_boards
-
-        kind = "fundamental solution(s)" if args.unique else "solution(s)"
-        title = spec.describe() if len(shown) == 1 else f"{spec.describe()}: {len(shown)} {kind}"
-        draw_boards(spec, shown, args.output, one_based=args.one_based, title=title)
-    extra = {}
+    shown = fundamental(spec, printer.found) if args.unique else list(printer.found)
+    extra: dict[str, Any] = {}
     if args.unique:
         extra = {"unique": len(shown), "symmetries": list(instance_symmetries(spec))}
-    if args.format == "json":
-        print_json(outcome_json(spec, outcome, solutions=[list(p) for p in shown], **extra))
-    else:
-        for index, placement in enumerate(shown, 1):
-            print(solution_text(spec, index, placement, args.one_based))
-            print()
-        if args.unique:
-            print(f"{len(shown)} fundamental solution(s), each the smallest of its symmetric images")
-        print(_summary(spec.describe(), outcome.count, outcome.status, outcome.backend))
+        printer.write(shown)
+    if args.output is not None:
+        _draw(spec, args, shown)
+    printer.finish(outcome, shown, **extra)
     if outcome.status in (Status.TIMEOUT, Status.INTERRUPTED):
         return EXIT_UNKNOWN
     return EXIT_OK if outcome.count else EXIT_NO
 
 
-def _summary(what: str, count: int, status: Status, backend: str) -> str:
+def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
+    """Draw the shown solutions to --output (nothing is written when there are none)."""
+    if not shown:
+        print(f"nqueens: no solution to draw; {args.output} was not written", file=sys.stderr)
+        return
+    from ..boardplot import draw_boards
+
+    kind = "fundamental solution(s)" if args.unique else "solution(s)"
+    title = spec.describe() if len(shown) == 1 else f"{spec.describe()}: {len(shown)} {kind}"
+    draw_boards(spec, shown, args.output, one_based=args.one_based, title=title)
+
+
+def _summary(what: str, outcome: Outcome) -> str:
+    count, status = outcome.count, outcome.status
     if status is Status.COMPLETE:
         verdict = "no solution exists" if count == 0 else f"{count} solution(s), all of them"
     elif status is Status.LIMIT_REACHED:
         verdict = f"{count} solution(s) (stopped at the limit)"
     else:
         verdict = f"{count} solution(s) before the search stopped ({status.value}); more may exist"
-    return f"{what}: {verdict} [backend {backend}]"
+    return f"{what}: {verdict} [backend {outcome.backend}]"

@@ -1,0 +1,250 @@
+"""Checkpoint files for long split counts: what was already counted survives any crash.
+
+Format: JSON lines, append-only. The first line is a header naming the problem and how
+it is split (n, variant, fixed and forbidden cells, backend and its options, split depth,
+number of subproblems); every further line records one finished subproblem
+(`{"key": "0.2", "count": 21, "seconds": 0.04}`). The header is written to a temporary
+file and renamed into place; each record is one `write` on an O_APPEND descriptor followed
+by `fsync`, so a record is either wholly on disk or not at all. The only damage a crash can
+leave is a torn last line, which is dropped (that subproblem is simply counted again).
+
+A checkpoint is only ever reused for the very problem it was written for: any difference
+in the header, a malformed line or an unknown subproblem raises CheckpointError.
+No solver imports.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Collection, Mapping
+from pathlib import Path
+from typing import Any
+
+from .errors import CheckpointError
+from .spec import Spec
+
+FORMAT = "nqueens-checkpoint"
+VERSION = 1
+
+__all__ = ["Checkpoint", "identity", "read_header"]
+
+
+def identity(
+    spec: Spec, backend: str, options: Mapping[str, Any], depth: int, subproblems: int
+) -> dict[str, Any]:
+    """The header fields that must match for a checkpoint to be reused."""
+    return {
+        "n": spec.n,
+        "variant": spec.variant,
+        "fixed": [list(cell) for cell in spec.fixed],
+        "forbidden": [list(cell) for cell in spec.forbidden],
+        "backend": backend,
+        "options": dict(options),
+        "split_depth": depth,
+        "subproblems": subproblems,
+    }
+
+
+def _describe(fields: Mapping[str, Any]) -> str:
+    text = f"n={fields.get('n')} {fields.get('variant')}"
+    if fields.get("fixed"):
+        text += f" fixed={fields['fixed']}"
+    if fields.get("forbidden"):
+        text += f" forbidden={fields['forbidden']}"
+    text += f", backend {fields.get('backend')}"
+    if fields.get("options"):
+        text += f" {fields['options']}"
+    return text + (f", split depth {fields.get('split_depth')} "
+                   f"({fields.get('subproblems')} subproblems)")
+
+
+def _read_lines(path: Path) -> tuple[list[str], int]:
+    """The complete lines of the file and the byte length they span (a torn tail excluded)."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise CheckpointError(f"cannot read checkpoint {path}: {error.strerror}") from None
+    complete = data[: data.rfind(b"\n") + 1]
+    try:
+        text = complete.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CheckpointError(
+            f"{path} is not an nqueens checkpoint (not UTF-8 text); give another --checkpoint file"
+        ) from None
+    return text.splitlines(), len(complete)
+
+
+def read_header(path: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The header of an existing checkpoint, or None when the file is absent or empty.
+
+    Raises:
+        CheckpointError: the file exists but does not start with a checkpoint header.
+    """
+    path = Path(path)
+    if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+        return None
+    if not path.is_file():
+        raise CheckpointError(f"checkpoint {path} is not a regular file; give a file path")
+    lines, _ = _read_lines(path)
+    try:
+        header = json.loads(lines[0]) if lines else None
+    except json.JSONDecodeError:
+        header = None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise CheckpointError(
+            f"{path} is not an nqueens checkpoint (its first line is not a checkpoint header); "
+            "give another --checkpoint file, or delete this one if it is yours"
+        )
+    if header.get("version") != VERSION:
+        raise CheckpointError(
+            f"{path} is a version {header.get('version')!r} checkpoint; this nqueens reads "
+            f"version {VERSION}: delete it to start over"
+        )
+    return header
+
+
+class Checkpoint:
+    """An open checkpoint: `done` maps finished subproblem keys to their counts."""
+
+    def __init__(self, path: Path, done: dict[str, int], fd: int) -> None:
+        self.path = path
+        self.done = done
+        self._fd = fd
+
+    @classmethod
+    def open(
+        cls, path: str | os.PathLike[str], fields: Mapping[str, Any], keys: Collection[str]
+    ) -> Checkpoint:
+        """Resume the checkpoint at `path`, or create it with header `fields` (see `identity`).
+
+        Raises:
+            CheckpointError: the file is corrupt, or was written for another problem,
+                backend or split.
+        """
+        path = Path(path)
+        if read_header(path) is None:
+            _create(path, {"format": FORMAT, "version": VERSION, **fields})
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+        except OSError as error:
+            raise CheckpointError(f"cannot write checkpoint {path}: {error.strerror}") from None
+        try:
+            _lock(fd, path)
+            header = read_header(path)  # again, now that no other run can change it
+            theirs = {key: (header or {}).get(key) for key in fields}
+            if theirs != dict(fields):
+                raise CheckpointError(
+                    f"checkpoint {path} was written for {_describe(theirs)}, not for "
+                    f"{_describe(fields)}; give another --checkpoint file (or delete this "
+                    "one to start over)"
+                )
+            done = _records(path, set(keys), fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        return cls(path, done, fd)
+
+    def record(self, key: str, count: int, seconds: float) -> None:
+        """Append one finished subproblem and force it to disk before returning."""
+        line = json.dumps({"key": key, "count": count, "seconds": round(seconds, 6)}) + "\n"
+        data = line.encode("utf-8")
+        try:
+            # one write on O_APPEND; a short write (disk full) leaves a torn tail, which
+            # resuming drops, and nothing more is appended after it
+            if os.write(self._fd, data) != len(data):
+                raise OSError(28, "short write (disk full?)")
+            os.fsync(self._fd)
+        except OSError as error:
+            raise CheckpointError(
+                f"cannot append to checkpoint {self.path}: {error.strerror}; what it holds is "
+                "intact, rerun when the problem is fixed"
+            ) from None
+        self.done[key] = count
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __enter__(self) -> Checkpoint:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _create(path: Path, header: dict[str, Any]) -> None:
+    """Write the header to a temporary file beside `path` and rename it into place."""
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as error:
+        raise CheckpointError(
+            f"cannot create checkpoint {path}: {error.strerror}; check the directory exists "
+            "and is writable"
+        ) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(header) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except OSError as error:
+        Path(temp).unlink(missing_ok=True)
+        raise CheckpointError(f"cannot create checkpoint {path}: {error.strerror}") from None
+    dir_fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def _lock(fd: int, path: Path) -> None:
+    """Hold an exclusive lock for as long as the checkpoint is open: two runs appending to
+    one file would each count what the other has counted."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: no advisory locks, one run at a time is up to the user
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        raise CheckpointError(
+            f"checkpoint {path} is in use by another running nqueens count; wait for it to "
+            "finish or give another --checkpoint file"
+        ) from None
+
+
+def _records(path: Path, keys: set[str], fd: int) -> dict[str, int]:
+    """The finished subproblems of a checkpoint whose header matched; drops a torn last line."""
+    lines, length = _read_lines(path)
+    if os.fstat(fd).st_size != length:  # a record torn by a crash: cut it off, recount it
+        os.ftruncate(fd, length)
+    done: dict[str, int] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            record = None
+        key = record.get("key") if isinstance(record, dict) else None
+        count = record.get("count") if isinstance(record, dict) else None
+        if (not isinstance(key, str) or isinstance(count, bool) or not isinstance(count, int)
+                or count < 0):
+            raise CheckpointError(
+                f"{path}, line {number}: not a subproblem record; the checkpoint is corrupt, "
+                "delete it to start over"
+            )
+        if key not in keys:
+            raise CheckpointError(
+                f"{path}, line {number}: subproblem {key!r} is not part of this split; "
+                "the checkpoint is corrupt, delete it to start over"
+            )
+        if done.get(key, count) != count:
+            raise CheckpointError(
+                f"{path}, line {number}: subproblem {key!r} is recorded twice with different "
+                f"counts ({done[key]} and {count}); the checkpoint is corrupt, delete it"
+            )
+        done[key] = count
+    return done

@@ -1,0 +1,166 @@
+"""Running a command's search under `--timeout` and SIGINT/SIGTERM without losing work.
+
+The search runs in a worker thread while the main thread waits on an event, so the time
+limit and signals are noticed at once even while the worker sits in a solver's C code.
+Both stop the shared `Deadline`, which every backend polls and whose hooks interrupt
+PySAT and CP-SAT; the search then returns its partial result the normal way. Only if it
+has not returned `GRACE` seconds later (e.g. still compiling a huge model, or a second
+Ctrl-C) does the command report what it knows, end the worker processes it started and
+exit with code 3 at once. Output written under `output_lock` is never cut mid-record.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from types import FrameType
+from typing import Any, TypeVar
+
+from ..result import Deadline, Outcome, Status
+from .common import EXIT_UNKNOWN
+
+T = TypeVar("T")
+
+#: Seconds a stopped search gets to return its partial result before the command exits anyway.
+GRACE = 0.3
+_POLL = 0.02
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class Guard:
+    """The time limit and signal handling of one command run.
+
+    Attributes:
+        deadline: pass it to the search (`api.search(..., deadline=guard.deadline)`).
+        signal_name: "SIGINT" or "SIGTERM" once one arrived, else None.
+        output_lock: hold it while writing one record (a solution, a summary).
+    """
+
+    def __init__(self, timeout: float | None, *, grace: float = GRACE) -> None:
+        self.deadline = Deadline(timeout)
+        self.grace = grace
+        self.signal_name: str | None = None
+        self.output_lock = threading.RLock()
+        self._stopping_since: float | None = None
+
+    @property
+    def interrupted(self) -> bool:
+        return self.signal_name is not None
+
+    def should_stop(self) -> bool:
+        """True once the time limit passed or a signal arrived."""
+        return self.deadline.expired()
+
+    def stopped_status(self) -> Status:
+        """How to describe a search this guard cut short."""
+        return Status.INTERRUPTED if self.interrupted else Status.TIMEOUT
+
+    def settle(self, outcome: Outcome) -> Outcome:
+        """The outcome with status INTERRUPTED when a signal (not the clock) cut it short."""
+        if self.interrupted and outcome.status is Status.TIMEOUT:
+            return replace(outcome, status=Status.INTERRUPTED)
+        return outcome
+
+    def run(self, work: Callable[[], T], abandon: Callable[[], Any]) -> T:
+        """Run `work()` in a worker thread and return its result (or raise its error).
+
+        `abandon()` is called, under `output_lock`, only if the work does not return within
+        the grace period after a stop; it should print the partial result. The process
+        then exits with code 3.
+        """
+        box: dict[str, Any] = {}
+        done = threading.Event()
+
+        def target() -> None:
+            try:
+                box["value"] = work()
+            except BaseException as error:  # handed to the main thread below
+                box["error"] = error
+            finally:
+                done.set()
+
+        previous = self._install_handlers()
+        try:
+            threading.Thread(target=target, name="nqueens-work", daemon=True).start()
+            while not done.wait(_POLL):
+                self._tick(abandon)
+        finally:
+            self._restore_handlers(previous)
+        if "error" in box:
+            raise box["error"]
+        return box["value"]  # type: ignore[no-any-return]
+
+    def _tick(self, abandon: Callable[[], Any]) -> None:
+        now = time.monotonic()
+        if self._stopping_since is None and self.deadline.expired():
+            self._stopping_since = now
+            self.deadline.stop()
+        if self._stopping_since is not None and now - self._stopping_since >= self.grace:
+            self._abandon(abandon)
+
+    def _abandon(self, abandon: Callable[[], Any]) -> None:
+        got_lock = self.output_lock.acquire(timeout=1.0)
+        try:
+            if got_lock:
+                abandon()
+            print(f"nqueens: the solver did not return within {self.grace} s of the stop; "
+                  "exiting without waiting for it", file=sys.stderr)
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except Exception:  # noqa: BLE001 - e.g. a closed pipe; we are leaving anyway
+            pass
+        for child in multiprocessing.active_children():
+            child.kill()  # pool workers ignore SIGTERM
+        os._exit(EXIT_UNKNOWN)
+
+    def _on_signal(self, signum: int, frame: FrameType | None) -> None:
+        if self.signal_name is not None:  # a second signal: stop waiting for the search
+            self._stopping_since = float("-inf")
+            return
+        self.signal_name = signal.Signals(signum).name
+        self._stopping_since = time.monotonic()
+        self.deadline.stop()
+
+    def _install_handlers(self) -> dict[int, Any]:
+        if threading.current_thread() is not threading.main_thread():
+            return {}
+        return {sig: signal.signal(sig, self._on_signal) for sig in _SIGNALS}
+
+    @staticmethod
+    def _restore_handlers(previous: dict[int, Any]) -> None:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def init_worker(parent_pid: int) -> None:
+    """Initializer for worker processes. The parent decides when to stop, so Ctrl-C sent to
+    the whole process group must not kill workers mid-task with a traceback; and a worker
+    whose parent died (SIGKILL, crash) exits instead of waiting forever for more tasks."""
+    for sig in _SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+
+    def watch() -> None:
+        while _alive(parent_pid):
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="nqueens-parent-watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie, killed but not yet reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):  # gone, or the pid now belongs to another user
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            return handle.read().rpartition(")")[2].split()[0] not in ("Z", "X")
+    except (OSError, IndexError):  # no /proc (not Linux): trust os.kill
+        return True

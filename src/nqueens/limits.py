@@ -1,0 +1,112 @@
+"""Refusing, before any work starts, requests that cannot work at their size.
+
+A pairwise CNF for a large board needs hundreds of millions of clauses; a model with
+millions of cell variables exhausts memory before it can be searched; millions of boards
+printed to a terminal help nobody. Each refusal is a SizeLimitError that names the size
+and an alternative that does work. The estimates are computed from formulas, never by
+building the model. No solver imports.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from .errors import SizeLimitError
+from .spec import Spec
+
+#: Largest board (cells) any backend is asked to build: 1000 x 1000.
+MAX_CELLS = 1_000_000
+#: Largest CNF the sat backend is asked to build (each clause is a Python list first).
+MAX_CLAUSES = 10_000_000
+#: More solutions than this are not printed to a terminal.
+MAX_TERMINAL_SOLUTIONS = 100_000
+
+# OEIS A000170 (solutions of plain n-queens), used only to word the terminal refusal.
+_QUEENS_SOLUTIONS = {
+    13: 73_712, 14: 365_596, 15: 2_279_184, 16: 14_772_512, 17: 95_815_104,
+    18: 666_090_624, 19: 4_968_057_848, 20: 39_029_188_884,
+}
+
+# Clauses of one at-most-one over k literals, per encoding (pysat.card), as formulas.
+_AMO_CLAUSES: dict[str, Callable[[int], int]] = {
+    "pairwise": lambda k: k * (k - 1) // 2,
+    "seqcounter": lambda k: 3 * k,
+    "ladder": lambda k: 3 * k,
+    "bitwise": lambda k: k * max(1, math.ceil(math.log2(k))),
+    "totalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
+    "mtotalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
+    "kmtotalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
+    "sortnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))) ** 2,
+    "cardnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))),
+}
+_LINEAR_ENCODINGS = "seqcounter or ladder"
+
+
+def _line_lengths(spec: Spec) -> list[tuple[int, int, bool]]:
+    """(cells per line, number of such lines, exactly one?) for the spec's variant, from
+    formulas."""
+    n = spec.n
+    straight = [(n, 2 * n, True)]  # rows and columns
+    diagonal = [(k, 4, False) for k in range(2, n)] + ([(n, 2, False)] if n >= 2 else [])
+    if spec.variant == "rooks":
+        return straight
+    if spec.variant == "torus":
+        return straight + ([(n, 2 * n, False)] if n >= 2 else [])
+    if spec.variant == "superqueens":
+        return straight + diagonal + [(2, 4 * n * n, False)]
+    return straight + diagonal  # queens, and a lower bound for variants added later
+
+
+def estimated_clauses(spec: Spec, encoding: str) -> int:
+    """About how many clauses `encode_cnf(spec, encoding)` would emit."""
+    amo = _AMO_CLAUSES.get(encoding, _AMO_CLAUSES["seqcounter"])
+    return sum(
+        count * ((1 if k == 2 else amo(k)) + exact) for k, count, exact in _line_lengths(spec)
+    )
+
+
+def check_search(spec: Spec, backend: str, encoding: str | None = None) -> None:
+    """Refuse a search whose model cannot be built at this size.
+
+    Raises:
+        SizeLimitError: naming the size and what to do instead.
+    """
+    n = spec.n
+    if n * n > MAX_CELLS:
+        side = math.isqrt(MAX_CELLS)
+        raise SizeLimitError(
+            f"a {n}x{n} board has {n * n:,} cells, more than the {side}x{side} "
+            f"({MAX_CELLS:,} cells) any backend here can model; choose n <= {side}"
+        )
+    if backend == "sat" and encoding is not None:
+        clauses = estimated_clauses(spec, encoding)
+        if clauses > MAX_CLAUSES:
+            hint = (
+                f"use an O(n^2) encoding (--encoding {_LINEAR_ENCODINGS}) or --backend cpsat"
+                if encoding == "pairwise" else "use --backend cpsat or a smaller n"
+            )
+            raise SizeLimitError(
+                f"the {encoding} CNF for n = {n} needs about {clauses:,} clauses "
+                f"(limit {MAX_CLAUSES:,}); {hint}"
+            )
+
+
+def check_terminal_enumeration(spec: Spec) -> None:
+    """Refuse printing every solution to a terminal when there are far too many to read.
+
+    Raises:
+        SizeLimitError: with the number of solutions and better ways to get at them.
+    """
+    if spec.variant != "queens" or not spec.is_plain:
+        return
+    known = _QUEENS_SOLUTIONS.get(spec.n)
+    if spec.n > max(_QUEENS_SOLUTIONS):
+        known = _QUEENS_SOLUTIONS[max(_QUEENS_SOLUTIONS)]
+    if known is not None and known > MAX_TERMINAL_SOLUTIONS:
+        raise SizeLimitError(
+            f"{spec.n}-queens has {'more than ' if spec.n > 20 else ''}{known:,} solutions, "
+            f"too many to print to a terminal; count them with `nqueens count {spec.n}`, print "
+            f"a few with --limit K, or redirect: `nqueens solve {spec.n} --all --format jsonl "
+            f"> solutions.jsonl`"
+        )

@@ -1,0 +1,167 @@
+"""`count --checkpoint FILE`: a count interrupted (SIGINT) or killed (SIGKILL) mid-run and
+rerun with the same file reaches exactly the OEIS total; a corrupt or mismatched checkpoint
+is refused with exit 2, never reused."""
+
+from __future__ import annotations
+
+import json
+import signal
+from pathlib import Path
+
+import pytest
+
+from cli_process import line_count, run, start, wait_for
+from known_counts import A000170
+from nqueens.cli import main
+
+
+def _records(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text().splitlines()[1:]]
+
+
+def _header(path: Path) -> dict[str, object]:
+    return json.loads(path.read_text().splitlines()[0])  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(("sig", "n", "backend_name"), [
+    pytest.param(signal.SIGINT, 12, "backtrack", id="SIGINT-backtrack-n12"),
+    pytest.param(signal.SIGKILL, 11, "sat", id="SIGKILL-sat-n11"),
+])
+def test_interrupted_count_resumes_to_the_exact_total(
+    tmp_path: Path, sig: signal.Signals, n: int, backend_name: str
+) -> None:
+    path = tmp_path / "count.ckpt"
+    args = ["count", str(n), "--backend", backend_name, "--checkpoint", str(path),
+            "--split-depth", "2", "--format", "json"]
+    out_file, err_file = tmp_path / "out", tmp_path / "err"
+    with out_file.open("w") as out_handle, err_file.open("w") as err_handle:
+        process = start(*args, stdout=out_handle, stderr=err_handle)
+    wait_for(lambda: line_count(path) >= 6, what="five recorded subproblems")
+    assert process.poll() is None, "the count finished before the signal: make it larger"
+    process.send_signal(sig)
+    process.wait(timeout=60)
+    out, err = out_file.read_text(), err_file.read_text()
+    subproblems = _header(path)["subproblems"]
+    recorded = _records(path)
+    assert 5 <= len(recorded) < subproblems  # the signal landed mid-run
+    if sig == signal.SIGINT:
+        assert process.returncode == 3, err
+        doc = json.loads(out)
+        assert doc["status"] == "interrupted" and doc["complete"] is False
+        assert doc["count"] == sum(r["count"] for r in recorded)  # nothing found was lost
+    else:
+        assert process.returncode == -signal.SIGKILL
+
+    resumed = run(*args)
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"{len(recorded)} of {subproblems} subproblems already counted" in resumed.stderr
+    doc = json.loads(resumed.stdout)
+    assert doc["complete"] is True and doc["count"] == A000170[n]
+    final = _records(path)
+    assert len(final) == subproblems == len({r["key"] for r in final})
+    assert sum(r["count"] for r in final) == A000170[n]
+
+
+def _count(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["count", *args, "--backend", "backtrack"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_completed_checkpoint_is_reused_without_counting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = str(tmp_path / "c.ckpt")
+    assert _count(capsys, "8", "--checkpoint", path, "--split-depth", "2")[0] == 0
+    code, out, err = _count(capsys, "8", "--checkpoint", path)  # depth taken from the file
+    assert code == 0 and out.startswith(f"8-queens: {A000170[8]} solutions")
+    assert "already counted" in err
+
+
+@pytest.mark.parametrize("other", [
+    pytest.param(["9"], id="other-n"),
+    pytest.param(["8", "--split-depth", "3"], id="other-depth"),
+    pytest.param(["8", "--backend", "sat"], id="other-backend"),
+])
+def test_mismatched_checkpoint_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], other: list[str]
+) -> None:
+    path = tmp_path / "c.ckpt"
+    assert _count(capsys, "8", "--checkpoint", str(path), "--split-depth", "2")[0] == 0
+    before = path.read_bytes()
+    code = main(["count", *other, "--checkpoint", str(path)] +
+                ([] if "--backend" in other else ["--backend", "backtrack"]))
+    out, err = capsys.readouterr()
+    assert code == 2 and out == ""
+    assert err.startswith("nqueens: error: checkpoint") and err.count("\n") == 1
+    assert "give another --checkpoint file" in err
+    assert path.read_bytes() == before  # refused files are left untouched
+
+
+def test_checkpoint_of_another_model_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from nqueens.checkpoint import Checkpoint, identity
+    from nqueens.errors import CheckpointError
+    from nqueens.spec import Spec
+
+    path = tmp_path / "c.ckpt"
+    plain = identity(Spec(8), "backtrack", {}, 2, 42)
+    Checkpoint.open(path, plain, set()).close()
+    pinned = identity(Spec(8, fixed=((0, 0),)), "backtrack", {}, 2, 42)
+    with pytest.raises(CheckpointError, match="fixed"):
+        Checkpoint.open(path, pinned, set())
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    pytest.param("hello\n", "not an nqueens checkpoint", id="not-a-checkpoint"),
+    pytest.param(b"\xff\xfe\n", "not an nqueens checkpoint", id="binary"),
+    pytest.param("HEADER\nnot json\n", "line 2: not a subproblem record", id="corrupt-record"),
+    pytest.param('HEADER\n{"key": "9.9", "count": 1}\n', "not part of this split", id="unknown-key"),
+    pytest.param('HEADER\n{"key": "0.2", "count": -1}\n', "line 2", id="negative-count"),
+    pytest.param('HEADER\n{"key": "0.2", "count": 1}\n{"key": "0.2", "count": 2}\n',
+                 "recorded twice", id="conflicting-records"),
+])
+def test_corrupt_checkpoint_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | bytes, message: str
+) -> None:
+    path = tmp_path / "c.ckpt"
+    assert _count(capsys, "8", "--checkpoint", str(path), "--split-depth", "2")[0] == 0
+    header = path.read_text().splitlines()[0]
+    data = content.replace("HEADER", header) if isinstance(content, str) else content
+    path.write_bytes(data.encode() if isinstance(data, str) else data)
+    code, out, err = _count(capsys, "8", "--checkpoint", str(path), "--split-depth", "2")
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_torn_last_record_is_dropped_and_recounted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "c.ckpt"
+    assert _count(capsys, "8", "--checkpoint", str(path), "--split-depth", "2")[0] == 0
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:10]) + lines[10][:7])  # a crash mid-write of record 10
+    code, out, err = _count(capsys, "8", "--checkpoint", str(path))
+    assert code == 0 and f": {A000170[8]} solutions" in out
+    assert "9 of" in err
+    assert len(_records(path)) == len(lines) - 1  # every subproblem recorded exactly once
+
+
+def test_checkpoint_in_a_missing_directory_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _count(capsys, "8", "--checkpoint", str(tmp_path / "no" / "c.ckpt"))
+    assert code == 2 and "cannot create checkpoint" in err and err.count("\n") == 1
+
+
+def test_checkpoint_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
+    from nqueens.checkpoint import Checkpoint, identity
+    from nqueens.errors import CheckpointError
+    from nqueens.spec import Spec
+
+    path = tmp_path / "c.ckpt"
+    fields = identity(Spec(8), "backtrack", {}, 2, 42)
+    with Checkpoint.open(path, fields, set()):
+        with pytest.raises(CheckpointError, match="in use by another running nqueens count"):
+            Checkpoint.open(path, fields, set())
+    Checkpoint.open(path, fields, set()).close()  # free again once the first run closed it
