@@ -165,9 +165,9 @@ def draw_tree(n: int, path: str | os.PathLike[str], *, all_solutions: bool = Tru
         handles=[Patch(label="promising", **PROMISING),
                  Patch(label="nonpromising (pruned here)", **NONPROMISING),
                  Patch(label="solution", **SOLUTION)],
-        loc="upper right", fontsize=8, frameon=False,
+        loc="lower center", ncol=3, fontsize=9, frameon=False,
     )
-    figure.tight_layout(rect=(0, 0, 1, 1 - 0.75 / total_height))
+    figure.tight_layout(rect=(0, 0.35 / total_height, 1, 1 - 0.75 / total_height))
     save_figure(figure, path)
     return checked
 
