@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..api import count
+from ..parallel import count_split, default_jobs
+from ..result import Deadline, Outcome, Status
+from ..spec import Spec
+from ..subproblems import default_depth, split
 from ..render import outcome_json
 from .common import (
     EXIT_OK,
@@ -14,6 +19,7 @@ from .common import (
     add_problem_argument,
     backend_options,
     load_problem,
+    positive_int,
     print_json,
 )
 
@@ -25,17 +31,49 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     add_problem_argument(parser)
     add_backend_arguments(parser)
+    parser.add_argument(
+        "--jobs", "-j", type=positive_int, default=None, metavar="J",
+        help="processes counting disjoint subproblems (default: all cores for backtrack, "
+        "1 for the solver backends; 1 = this process only)",
+    )
     add_format_argument(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem)
-    outcome = count(spec, backend=args.backend, timeout=args.timeout, **backend_options(args))
+    options = backend_options(args)
+    if args.backend == "backtrack":
+        outcome = count(spec, backend="backtrack", timeout=args.timeout,
+                        jobs=args.jobs or default_jobs(), **options)
+    elif args.jobs is not None and args.jobs > 1:
+        outcome = count_by_subproblems(spec, args.backend, options, args.jobs, args.timeout)
+    else:
+        outcome = count(spec, backend=args.backend, timeout=args.timeout, **options)
     if args.format == "json":
         print_json(outcome_json(spec, outcome))
     else:
         bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
-        print(f"{spec.describe()}: {outcome.count} solutions{bound} "
+        unique = outcome.stats.get("unique")
+        fundamental = f", {unique} fundamental" if unique is not None and outcome.complete else ""
+        print(f"{spec.describe()}: {outcome.count} solutions{fundamental}{bound} "
               f"[backend {outcome.backend}, {outcome.elapsed:.3f} s]")
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN
+
+
+def count_by_subproblems(
+    spec: Spec, backend: str, options: dict[str, Any], jobs: int, timeout: float | None
+) -> Outcome:
+    """A solver backend's count split over `jobs` processes: each subproblem is enumerated
+    by its own single-worker solver, never by one solver's parallel workers."""
+    deadline = Deadline(timeout)
+    subs = split(spec, default_depth(spec, 4 * jobs))
+    result = count_split(spec, subs, backend=backend, options=options, jobs=jobs,
+                         should_stop=deadline.expired)
+    return Outcome(
+        status=Status.COMPLETE if result.complete else Status.TIMEOUT,
+        count=result.total,
+        elapsed=result.elapsed,
+        backend=backend,
+        stats={"subproblems": result.subproblems, "jobs": jobs},
+    )
