@@ -16,6 +16,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "cpsat": ("nqueens.backends.cpsat", "CpSatBackend"),
     "sat": ("nqueens.backends.sat", "SatBackend"),
     "backtrack": ("nqueens.backends.backtrack", "BacktrackBackend"),
+    "construct": ("nqueens.backends.construct", "ConstructBackend"),
 }
 
 DEFAULT_BACKEND = "cpsat"

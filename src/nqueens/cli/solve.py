@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..api import search
 from ..render import outcome_json, solution_text
@@ -38,9 +39,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(handler=run)
 
 
+#: Sizes beyond which a backend is the wrong tool for finding one solution (measured here).
+_COMFORTABLE_N = {"backtrack": 32, "cpsat": 1000, "sat": 1000}
+
+
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem)
     limit = None if args.all else args.limit
+    if spec.n > _COMFORTABLE_N.get(args.backend, spec.n) and spec.is_plain:
+        print(f"nqueens: note: {args.backend} is slow beyond n = {_COMFORTABLE_N[args.backend]}; "
+              "--backend construct builds a verified solution of a plain board in O(n)",
+              file=sys.stderr)
     outcome = search(
         spec, backend=args.backend, limit=limit, timeout=args.timeout, **backend_options(args)
     )
