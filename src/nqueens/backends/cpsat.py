@@ -1,6 +1,12 @@
 """The CP-SAT backend: the spec compiled into an OR-Tools CP-SAT model of one Boolean per
 cell, one ExactlyOne / AtMostOne constraint per line.
 
+For the plain queens variant, enumeration uses a second formulation measured faster here:
+one integer per row with AllDifferent on q[r], q[r] + r and q[r] - r, searched with a fixed
+first-fail strategy (n = 12: 6.8 s against 20.8 s for OR-Tools' sample model under the same
+load). A pure count of a plain board also uses the mirror: it enumerates first-row columns
+in the left half only and doubles (the middle column of odd boards once).
+
 Enumeration always runs with exactly one worker: measured here (OR-Tools 9.15), two workers
 with `enumerate_all_solutions` silently returned 80 of the 92 solutions for n = 8.
 OR-Tools is imported inside this module only, so other backends never pay for it.
@@ -45,6 +51,71 @@ def compile_cpsat_model(spec: Spec) -> CompiledCpSat:
     return CompiledCpSat(model, cells)
 
 
+@dataclass(frozen=True)
+class CompiledQueensInt:
+    """The integer model of a queens-variant spec: `queens[r]` is the column of row r."""
+
+    model: cp_model.CpModel
+    queens: list[cp_model.IntVar]
+
+
+def compile_cpsat_queens_model(spec: Spec, first_row: tuple[int, int] | None = None) -> CompiledQueensInt:
+    """The queens variant as one integer per row and three AllDifferent constraints, with
+    forbidden and fixed cells as domains and a fixed first-fail search strategy.
+
+    Args:
+        first_row: optional (low, high) bounds on row 0's column (the mirror split).
+
+    Raises:
+        ValueError: for a variant other than "queens".
+    """
+    if spec.variant != "queens":
+        raise ValueError(f"the integer model covers the queens variant, not {spec.variant!r}")
+    n = spec.n
+    model = cp_model.CpModel()
+    forbidden: dict[int, set[int]] = {}
+    for r, c in spec.forbidden:
+        forbidden.setdefault(r, set()).add(c)
+    queens = []
+    for r in range(n):
+        if r in spec.fixed_columns:
+            values = [spec.fixed_columns[r]]
+        else:
+            values = [c for c in range(n) if c not in forbidden.get(r, ())]
+        if r == 0 and first_row is not None:
+            values = [c for c in values if first_row[0] <= c <= first_row[1]]
+        queens.append(model.new_int_var_from_domain(cp_model.Domain.from_values(values), f"q_{r}"))
+    model.add_all_different(queens)
+    model.add_all_different([q + r for r, q in enumerate(queens)])
+    model.add_all_different([q - r for r, q in enumerate(queens)])
+    model.add_decision_strategy(queens, cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MIN_VALUE)
+    return CompiledQueensInt(model, queens)
+
+
+class _Tally(cp_model.CpSolverSolutionCallback):
+    """Counts solutions without decoding them (pure counting)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def on_solution_callback(self) -> None:
+        self.count += 1
+
+
+class _RowCollector(cp_model.CpSolverSolutionCallback):
+    """Decodes each solution of the integer model and hands it to the emitter."""
+
+    def __init__(self, queens: list[cp_model.IntVar], emitter: Emitter) -> None:
+        super().__init__()
+        self._queens = queens
+        self._emitter = emitter
+
+    def on_solution_callback(self) -> None:
+        if not self._emitter.emit(tuple(self.value(q) for q in self._queens)):
+            self.stop_search()
+
+
 class _Collector(cp_model.CpSolverSolutionCallback):
     """Decodes each solution to a placement and hands it to the emitter."""
 
@@ -81,18 +152,15 @@ class CpSatBackend:
         deadline: Deadline | None = None,
     ) -> Outcome:
         started = time.perf_counter()
-        compiled = compile_cpsat_model(spec)
-        solver = cp_model.CpSolver()
-        params = solver.parameters
         enumerate_all = limit != 1
-        if enumerate_all:
-            params.enumerate_all_solutions = True
-            params.num_workers = 1  # more workers lose solutions when enumerating
-        elif self.workers:
-            params.num_workers = self.workers
-        remaining = deadline.remaining() if deadline is not None else None
-        if remaining is not None:
-            params.max_time_in_seconds = max(remaining, 1e-3)
+        if enumerate_all and spec.variant == "queens":
+            if on_solution is None and limit is None and spec.is_plain and spec.n > 1:
+                return self._count_mirrored(spec, deadline, started)
+            return self._enumerate_rows(spec, on_solution, limit, deadline, started)
+        compiled = compile_cpsat_model(spec)
+        solver = _solver(deadline, enumerate_all)
+        if not enumerate_all and self.workers:
+            solver.parameters.num_workers = self.workers
         emitter = Emitter(on_solution, limit)
         collector = _Collector(compiled.cells, emitter)
         status = solver.solve(compiled.model, collector)
@@ -117,3 +185,64 @@ class CpSatBackend:
                 "conflicts": solver.num_conflicts,
             },
         )
+
+    def _enumerate_rows(
+        self, spec: Spec, on_solution: SolutionSink | None, limit: int | None,
+        deadline: Deadline | None, started: float,
+    ) -> Outcome:
+        """Enumerate a queens-variant spec with the integer model."""
+        compiled = compile_cpsat_queens_model(spec)
+        solver = _solver(deadline, enumerate_all=True)
+        emitter = Emitter(on_solution, limit)
+        status = solver.solve(compiled.model, _RowCollector(compiled.queens, emitter))
+        exhausted = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+        return Outcome(
+            status=emitter.status(exhausted, timed_out=status in (cp_model.UNKNOWN, cp_model.FEASIBLE)),
+            count=emitter.count,
+            elapsed=time.perf_counter() - started,
+            backend=self.name,
+            stats={"model": "integer", "branches": solver.num_branches,
+                   "conflicts": solver.num_conflicts},
+        )
+
+    def _count_mirrored(self, spec: Spec, deadline: Deadline | None, started: float) -> Outcome:
+        """Count a plain board: first-row columns left of the middle count twice (their
+        mirror images are the solutions starting on the right), the middle column once."""
+        n = spec.n
+        half = n // 2
+        parts = [((0, half - 1), 2)] + ([((half, half), 1)] if n % 2 else [])
+        total = branches = conflicts = 0
+        exhausted = True
+        for bounds, weight in parts:
+            compiled = compile_cpsat_queens_model(spec, first_row=bounds)
+            solver = _solver(deadline, enumerate_all=True)
+            tally = _Tally()
+            status = solver.solve(compiled.model, tally)
+            total += weight * tally.count
+            branches += solver.num_branches
+            conflicts += solver.num_conflicts
+            if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+                exhausted = False
+                break
+        return Outcome(
+            status=Status.COMPLETE if exhausted else Status.TIMEOUT,
+            count=total,
+            elapsed=time.perf_counter() - started,
+            backend=self.name,
+            stats={"model": "integer", "symmetry": "mirror", "branches": branches,
+                   "conflicts": conflicts},
+        )
+
+
+def _solver(deadline: Deadline | None, enumerate_all: bool) -> cp_model.CpSolver:
+    """A solver with the deadline as its time limit; enumeration pinned to one worker."""
+    solver = cp_model.CpSolver()
+    params = solver.parameters
+    if enumerate_all:
+        params.enumerate_all_solutions = True
+        params.num_workers = 1  # more workers lose solutions when enumerating
+        params.search_branching = cp_model.FIXED_SEARCH
+    remaining = deadline.remaining() if deadline is not None else None
+    if remaining is not None:
+        params.max_time_in_seconds = max(remaining, 1e-3)
+    return solver

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -21,6 +22,7 @@ from pysat.solvers import Solver
 from ..errors import InputError
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
+from ..variants import SYMMETRIC_VARIANTS
 from .base import Emitter
 
 #: Encodings of at-most-one offered to users: name -> pysat.card.EncType value.
@@ -36,6 +38,9 @@ ENCODINGS: dict[str, int] = {
     "kmtotalizer": EncType.kmtotalizer,
 }
 DEFAULT_ENCODING = "pairwise"
+LARGE_ENCODING = "seqcounter"
+PAIRWISE_UP_TO_N = 60
+MAX_PAIRWISE_CLAUSES = 20_000_000
 DEFAULT_SOLVER = "cadical195"
 
 
@@ -112,8 +117,9 @@ class SatBackend:
     summary: ClassVar[str] = "CNF encoding solved with PySAT (selectable at-most-one encoding)"
     exhaustive: ClassVar[bool] = True
 
-    def __init__(self, encoding: str = DEFAULT_ENCODING, solver: str = DEFAULT_SOLVER) -> None:
-        if encoding not in ENCODINGS:
+    def __init__(self, encoding: str | None = None, solver: str = DEFAULT_SOLVER) -> None:
+        """`encoding=None` picks one by board size (`choose_encoding`)."""
+        if encoding is not None and encoding not in ENCODINGS:
             raise InputError(
                 f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}"
             )
@@ -129,45 +135,104 @@ class SatBackend:
         deadline: Deadline | None = None,
     ) -> Outcome:
         started = time.perf_counter()
-        compiled = encode_cnf(spec, self.encoding)
+        encoding = self.encoding or choose_encoding(spec.n)
+        if encoding == "pairwise" and pairwise_clauses(spec.n) > MAX_PAIRWISE_CLAUSES:
+            raise InputError(
+                f"the pairwise encoding of a {spec.n}x{spec.n} board needs about "
+                f"{pairwise_clauses(spec.n):,} clauses; use --encoding {LARGE_ENCODING} "
+                "(or --backend construct for one solution of a plain board)"
+            )
+        compiled = encode_cnf(spec, encoding)
         emitter = Emitter(on_solution, limit)
-        n = spec.n
-        exhausted = timed_out = False
-        with Solver(name=self.solver, bootstrap_with=compiled.cnf.clauses) as solver:
+        mirrored = (on_solution is None and limit is None and spec.is_plain and spec.n > 1
+                    and spec.variant in SYMMETRIC_VARIANTS)
+        parts = first_row_parts(spec, mirrored) if limit != 1 else [((), 1)]
+        end = "exhausted"
+        for units, weight in parts:
+            if weight == 1:
+                end = self._enumerate(compiled, units, deadline, emitter.emit)
+            else:
+                end = self._enumerate(compiled, units, deadline, _weighted(emitter, weight))
+            if end != "exhausted":
+                break
+        return Outcome(
+            status=emitter.status(end == "exhausted", end == "timeout"),
+            count=emitter.count,
+            elapsed=time.perf_counter() - started,
+            backend=self.name,
+            stats={
+                "encoding": encoding,
+                "solver": self.solver,
+                "variables": compiled.cnf.nv,
+                "aux_variables": compiled.aux_vars,
+                "clauses": len(compiled.cnf.clauses),
+                "parts": len(parts),
+            },
+        )
+
+    def _enumerate(
+        self,
+        compiled: CompiledCnf,
+        units: tuple[int, ...],
+        deadline: Deadline | None,
+        emit: Callable[[tuple[int, ...]], bool],
+    ) -> str:
+        """Enumerate the models of the CNF plus `units`, blocking each placement's cells;
+        returns "exhausted", "timeout" or "stopped"."""
+        n = compiled.n
+        clauses = compiled.cnf.clauses + [[unit] for unit in units]
+        with Solver(name=self.solver, bootstrap_with=clauses) as solver:
             timer = _interrupt_at(solver, deadline)
             try:
                 while True:
                     answer = solver.solve_limited(expect_interrupt=timer is not None)
                     if answer is None:  # interrupted by the deadline
-                        timed_out = True
-                        break
+                        return "timeout"
                     if not answer:
-                        exhausted = True
-                        break
+                        return "exhausted"
                     placement = compiled.decode(solver.get_model())
-                    if not emitter.emit(placement):
-                        break
+                    if not emit(placement):
+                        return "stopped"
                     # block this placement: not all of its n queens again
                     solver.add_clause([-cell_var(n, r, c) for r, c in enumerate(placement)])
                     if deadline is not None and deadline.expired():
-                        timed_out = True
-                        break
+                        return "timeout"
             finally:
                 if timer is not None:
                     timer.cancel()
-        return Outcome(
-            status=emitter.status(exhausted, timed_out),
-            count=emitter.count,
-            elapsed=time.perf_counter() - started,
-            backend=self.name,
-            stats={
-                "encoding": self.encoding,
-                "solver": self.solver,
-                "variables": compiled.cnf.nv,
-                "aux_variables": compiled.aux_vars,
-                "clauses": len(compiled.cnf.clauses),
-            },
-        )
+
+
+def choose_encoding(n: int) -> str:
+    """Pairwise (no auxiliary variables; fastest for enumeration here) while its O(n^3)
+    clauses stay small, then the O(n^2) encoding measured best for large boards."""
+    return "pairwise" if n <= PAIRWISE_UP_TO_N else LARGE_ENCODING
+
+
+def pairwise_clauses(n: int) -> int:
+    """Binary clauses of the pairwise encoding of a queens board: rows, columns, diagonals."""
+    lines = 2 * n * (n * (n - 1) // 2)
+    diagonals = 2 * sum(k * (k - 1) // 2 for k in range(2, n + 1)) * 2 - 2 * (n * (n - 1) // 2)
+    return lines + diagonals
+
+
+def first_row_parts(spec: Spec, mirrored: bool) -> list[tuple[tuple[int, ...], int]]:
+    """Enumeration split by the first row's column, one solver each (measured here: about
+    2.3x less CPU than one solver accumulating every blocking clause at n = 12). With
+    `mirrored`, only the left half and the middle are searched, the left half counting twice."""
+    n = spec.n
+    columns = range((n + 1) // 2) if mirrored else range(n)
+    return [((cell_var(n, 0, c),), 2 if mirrored and 2 * c + 1 < n else 1) for c in columns]
+
+
+def _weighted(emitter: Emitter, weight: int) -> Callable[[tuple[int, ...]], bool]:
+    """Count each solution `weight` times (a mirrored count has no sink and no limit)."""
+
+    def emit(placement: tuple[int, ...]) -> bool:
+        for _ in range(weight):
+            emitter.emit(placement)
+        return True
+
+    return emit
 
 
 def _interrupt_at(solver: Solver, deadline: Deadline | None) -> threading.Timer | None:
