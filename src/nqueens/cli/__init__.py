@@ -15,7 +15,7 @@ from ..errors import QueensError
 from .common import EXIT_CODES_HELP, EXIT_UNKNOWN, EXIT_USAGE
 
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
-COMMANDS = ("solve", "count", "verify")
+COMMANDS = ("solve", "count", "verify", "bench")
 
 
 class _Parser(argparse.ArgumentParser):
