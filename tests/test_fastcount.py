@@ -14,6 +14,7 @@ from nqueens import api
 from nqueens.backends.backtrack import BacktrackBackend, initial_rows
 from nqueens.errors import SpecError
 from nqueens.fastcount import count_masks, count_tree, is_canonical, kernel_available
+from nqueens import fastsplit
 from nqueens.fastsplit import count_subproblem_fast
 from nqueens.parallel import count_split
 from nqueens.result import Deadline, Status
@@ -136,3 +137,14 @@ def test_fast_count_stops_at_the_deadline() -> None:
     outcome = BacktrackBackend().search(Spec(18), None, deadline=deadline)
     assert outcome.status is Status.TIMEOUT
     assert outcome.count < 666090624  # A000170(18): a lower bound, never the total
+
+
+@pytest.mark.parametrize(
+    "spec", [Spec(9), Spec(9, fixed=((2, 4),), forbidden=((0, 0), (8, 3)))], ids=["plain", "fixed"]
+)
+def test_count_fast_over_two_processes(monkeypatch: pytest.MonkeyPatch, spec: Spec) -> None:
+    monkeypatch.setattr(fastsplit, "PARALLEL_FROM_N", 1)  # use the pool even for a small board
+    found = fastsplit.count_fast(spec, jobs=2)
+    assert found.complete and found.jobs == 2 and found.subproblems > 2
+    assert found.total == BacktrackBackend(fast=False).search(spec, None).count
+    assert found.unique == (A002562[9] if spec.is_plain else None)

@@ -16,13 +16,12 @@ from typing import Any
 
 from .backends.backtrack import initial_rows
 from .fastcount import count_masks, kernel_available
-from .parallel import count_split
 from .result import Deadline
 from .spec import Spec
 from .subproblems import Subproblem, default_depth, mirror_depth, split, split_mirror
 
 #: Below these sizes a process pool costs more to start than the whole count takes.
-PARALLEL_FROM_N = 14 if kernel_available() else 11
+PARALLEL_FROM_N = 15 if kernel_available() else 11
 _TASKS_PER_JOB = 8  # enough subproblems per worker to balance their uneven sizes
 
 
@@ -45,12 +44,18 @@ def count_fast(spec: Spec, *, jobs: int = 1, deadline: Deadline | None = None) -
 
     Args:
         spec: a spec of the queens variant (`fastcount.supports`).
-        jobs: worker processes; 1 counts in this process. Small boards always run inline.
+        jobs: worker processes (0: all cores); 1 counts in this process. Small boards
+            always run inline.
         deadline: stop when it passes; the count is then a lower bound (complete=False).
     """
     started = time.perf_counter()
     deadline = deadline or Deadline(None)
-    jobs = max(1, jobs) if spec.n >= PARALLEL_FROM_N else 1
+    if spec.n < PARALLEL_FROM_N:
+        jobs = 1
+    elif jobs < 1:
+        from .parallel import default_jobs
+
+        jobs = default_jobs()
     if not spec.is_plain and jobs == 1:
         walk = count_masks(spec.n, initial_rows(spec), should_stop=deadline.expired)
         return FastCount(walk.solutions, walk.complete, None, walk.promising_nodes, 1, 1,
@@ -60,13 +65,26 @@ def count_fast(spec: Spec, *, jobs: int = 1, deadline: Deadline | None = None) -
         subs = split_mirror(spec, depth)
     else:
         subs = split(spec, default_depth(spec, _TASKS_PER_JOB * jobs))
-    result = count_split(
-        spec, subs, backend="backtrack", options={"deadline_at": deadline.at},
-        jobs=jobs, task=count_subproblem_fast, should_stop=deadline.expired,
-    )
-    complete = result.complete and not result.extras.get("unfinished", 0)
-    unique = result.extras.get("canonical", 0) if spec.is_plain else None
-    return FastCount(result.total, complete, unique, None, len(subs), jobs,
+    options = {"deadline_at": deadline.at}
+    if jobs == 1:  # inline, without paying for importing multiprocessing
+        total = canonical = 0
+        complete = True
+        for sub in subs:
+            value, _, extras = count_subproblem_fast(spec, sub, "backtrack", options)
+            total += sub.weight * value
+            canonical += extras["canonical"]
+            if extras["unfinished"] or deadline.expired():
+                complete = sub is subs[-1] and not extras["unfinished"]
+                break
+    else:
+        from .parallel import count_split
+
+        result = count_split(spec, subs, backend="backtrack", options=options, jobs=jobs,
+                             task=count_subproblem_fast, should_stop=deadline.expired)
+        total, canonical = result.total, result.extras.get("canonical", 0)
+        complete = result.complete and not result.extras.get("unfinished", 0)
+    unique = canonical if spec.is_plain else None
+    return FastCount(total, complete, unique, None, len(subs), jobs,
                      time.perf_counter() - started)
 
 

@@ -71,8 +71,8 @@ class BacktrackBackend:
     exhaustive: ClassVar[bool] = True
 
     def __init__(self, jobs: int = 1, fast: bool = True) -> None:
-        """`jobs`: processes for the fast counting route; `fast=False` always walks the
-        instrumented search (for comparisons)."""
+        """`jobs`: processes for the fast counting route (0: all cores); `fast=False`
+        always walks the instrumented search (for comparisons)."""
         self.jobs = jobs
         self.fast = fast
 

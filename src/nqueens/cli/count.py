@@ -6,7 +6,6 @@ import argparse
 from typing import Any
 
 from ..api import count
-from ..parallel import count_split, default_jobs
 from ..result import Deadline, Outcome, Status
 from ..spec import Spec
 from ..subproblems import default_depth, split
@@ -43,9 +42,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem)
     options = backend_options(args)
-    if args.backend == "backtrack":
-        outcome = count(spec, backend="backtrack", timeout=args.timeout,
-                        jobs=args.jobs or default_jobs(), **options)
+    if args.backend == "backtrack":  # jobs=0: all cores, when the board is worth it
+        outcome = count(spec, backend="backtrack", timeout=args.timeout, jobs=args.jobs or 0,
+                        **options)
     elif args.jobs is not None and args.jobs > 1:
         outcome = count_by_subproblems(spec, args.backend, options, args.jobs, args.timeout)
     else:
@@ -66,6 +65,8 @@ def count_by_subproblems(
 ) -> Outcome:
     """A solver backend's count split over `jobs` processes: each subproblem is enumerated
     by its own single-worker solver, never by one solver's parallel workers."""
+    from ..parallel import count_split
+
     deadline = Deadline(timeout)
     subs = split(spec, default_depth(spec, 4 * jobs))
     result = count_split(spec, subs, backend=backend, options=options, jobs=jobs,
