@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -42,6 +42,11 @@ LARGE_ENCODING = "seqcounter"
 PAIRWISE_UP_TO_N = 60
 MAX_PAIRWISE_CLAUSES = 20_000_000
 DEFAULT_SOLVER = "cadical195"
+#: Incremental, for enumeration with blocking clauses (fastest of PySAT's here at n = 12).
+ENUMERATION_SOLVER = DEFAULT_SOLVER
+#: One solve of a large board: Kissat (not incremental, which one solve does not need).
+FIND_ONE_SOLVER = "kissat404"
+FIND_ONE_SOLVER_FROM_N = 100
 
 
 def cell_var(n: int, row: int, col: int) -> int:
@@ -68,10 +73,7 @@ class CompiledCnf:
 
     def decode(self, model: list[int]) -> tuple[int, ...]:
         """The placement of a model (one true cell per row, guaranteed by the row lines)."""
-        n = self.n
-        return tuple(
-            next(c for c in range(n) if model[r * n + c] > 0) for r in range(n)
-        )
+        return decode(self.n, model)
 
 
 def encode_cnf(spec: Spec, encoding: str = DEFAULT_ENCODING) -> CompiledCnf:
@@ -89,25 +91,34 @@ def encode_cnf(spec: Spec, encoding: str = DEFAULT_ENCODING) -> CompiledCnf:
     cnf = CNF()
     cnf.nv = n * n
     families: dict[str, int] = {}
+    for kind, clauses in cnf_chunks(spec, encoding, pool):
+        cnf.extend(clauses)
+        families[kind] = families.get(kind, 0) + len(clauses)
+    families.setdefault("fixed", 0)
+    families.setdefault("forbidden", 0)
+    cnf.nv = max(cnf.nv, pool.top)
+    return CompiledCnf(n, encoding, cnf, families)
+
+
+def cnf_chunks(spec: Spec, encoding: str, pool: IDPool) -> Iterator[tuple[str, list[list[int]]]]:
+    """The clauses of `encode_cnf`, one line (or the fixed / forbidden units) at a time, so
+    that a large board can be fed to a solver without holding the whole CNF in Python."""
+    n = spec.n
     for line in spec.lines:
         literals = [cell_var(n, r, c) for r, c in line.cells]
-        clauses = []
-        if line.exact:
-            clauses.append(literals)
+        clauses = [literals] if line.exact else []
         if len(literals) > 1:
             clauses.extend(
                 CardEnc.atmost(literals, bound=1, vpool=pool, encoding=ENCODINGS[encoding]).clauses
             )
-        cnf.extend(clauses)
-        families[line.kind] = families.get(line.kind, 0) + len(clauses)
-    for r, c in spec.fixed:
-        cnf.append([cell_var(n, r, c)])
-    for r, c in spec.forbidden:
-        cnf.append([-cell_var(n, r, c)])
-    families["fixed"] = len(spec.fixed)
-    families["forbidden"] = len(spec.forbidden)
-    cnf.nv = max(cnf.nv, pool.top)
-    return CompiledCnf(n, encoding, cnf, families)
+        yield line.kind, clauses
+    yield "fixed", [[cell_var(n, r, c)] for r, c in spec.fixed]
+    yield "forbidden", [[-cell_var(n, r, c)] for r, c in spec.forbidden]
+
+
+def decode(n: int, model: list[int]) -> tuple[int, ...]:
+    """The placement of a model (one true cell per row, guaranteed by the row lines)."""
+    return tuple(next(c for c in range(n) if model[r * n + c] > 0) for r in range(n))
 
 
 class SatBackend:
@@ -117,8 +128,9 @@ class SatBackend:
     summary: ClassVar[str] = "CNF encoding solved with PySAT (selectable at-most-one encoding)"
     exhaustive: ClassVar[bool] = True
 
-    def __init__(self, encoding: str | None = None, solver: str = DEFAULT_SOLVER) -> None:
-        """`encoding=None` picks one by board size (`choose_encoding`)."""
+    def __init__(self, encoding: str | None = None, solver: str | None = None) -> None:
+        """`encoding=None` picks one by board size (`choose_encoding`); `solver=None` picks
+        Cadical for enumeration and small boards, Kissat for one solution of a large board."""
         if encoding is not None and encoding not in ENCODINGS:
             raise InputError(
                 f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}"
@@ -142,8 +154,10 @@ class SatBackend:
                 f"{pairwise_clauses(spec.n):,} clauses; use --encoding {LARGE_ENCODING} "
                 "(or --backend construct for one solution of a plain board)"
             )
-        compiled = encode_cnf(spec, encoding)
         emitter = Emitter(on_solution, limit)
+        if limit == 1:
+            return self._find_one(spec, encoding, emitter, deadline, started)
+        compiled = encode_cnf(spec, encoding)
         mirrored = (on_solution is None and limit is None and spec.is_plain and spec.n > 1
                     and spec.variant in SYMMETRIC_VARIANTS)
         parts = first_row_parts(spec, mirrored) if limit != 1 else [((), 1)]
@@ -162,12 +176,48 @@ class SatBackend:
             backend=self.name,
             stats={
                 "encoding": encoding,
-                "solver": self.solver,
+                "solver": self.solver or ENUMERATION_SOLVER,
                 "variables": compiled.cnf.nv,
                 "aux_variables": compiled.aux_vars,
                 "clauses": len(compiled.cnf.clauses),
                 "parts": len(parts),
             },
+        )
+
+    def _find_one(
+        self, spec: Spec, encoding: str, emitter: Emitter, deadline: Deadline | None,
+        started: float,
+    ) -> Outcome:
+        """One solve, the clauses streamed line by line into the solver (large boards)."""
+        name = self.solver or (FIND_ONE_SOLVER if spec.n >= FIND_ONE_SOLVER_FROM_N
+                               else ENUMERATION_SOLVER)
+        pool = IDPool(start_from=spec.n * spec.n + 1)
+        clauses = 0
+        exhausted = timed_out = False
+        with Solver(name=name) as solver:
+            for _, chunk in cnf_chunks(spec, encoding, pool):
+                solver.append_formula(chunk)
+                clauses += len(chunk)
+            compiled_at = time.perf_counter()
+            timer = _interrupt_at(solver, deadline)
+            try:
+                answer = solver.solve_limited(expect_interrupt=timer is not None)
+            finally:
+                if timer is not None:
+                    timer.cancel()
+            if answer is None:
+                timed_out = True
+            elif not answer:
+                exhausted = True
+            else:
+                emitter.emit(decode(spec.n, solver.get_model()))
+        return Outcome(
+            status=emitter.status(exhausted, timed_out),
+            count=emitter.count,
+            elapsed=time.perf_counter() - started,
+            backend=self.name,
+            stats={"encoding": encoding, "solver": name, "variables": max(pool.top, spec.n ** 2),
+                   "clauses": clauses, "compile_seconds": round(compiled_at - started, 3)},
         )
 
     def _enumerate(
@@ -181,7 +231,7 @@ class SatBackend:
         returns "exhausted", "timeout" or "stopped"."""
         n = compiled.n
         clauses = compiled.cnf.clauses + [[unit] for unit in units]
-        with Solver(name=self.solver, bootstrap_with=clauses) as solver:
+        with Solver(name=self.solver or ENUMERATION_SOLVER, bootstrap_with=clauses) as solver:
             timer = _interrupt_at(solver, deadline)
             try:
                 while True:
