@@ -266,12 +266,14 @@ def plot(results: list[Measurement], path: Path) -> None:
         ax.set_xlabel("n")
         ax.set_ylabel("seconds (whole process)")
         ax.set_yscale("log")
-        ax.set_xscale("log")
+        sizes = [m.n for m in results if m.group == group]
+        if max(sizes) > 20 * min(sizes):
+            ax.set_xscale("log")
         ax.legend(fontsize=7)
     for ax in list(axes.flat)[len(groups):]:
         ax.axis("off")
     fig.tight_layout()
-    fig.savefig(path, format="png", dpi=80)
+    fig.savefig(path, format="png", dpi=64)
     plt.close(fig)
 
 
