@@ -31,14 +31,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bench import run_bench, table
+    from ..bench import Measurement, run_bench, table
 
     repeats = args.repeats or (1 if args.quick else 3)
     limit = args.limit or (30.0 if args.quick else 120.0)
 
-    def progress(m: object) -> None:
-        print(f"  {m.group}: n={m.n} {m.subject}: "  # type: ignore[attr-defined]
-              f"{m.median if m.median is not None else m.status}", file=sys.stderr, flush=True)  # type: ignore[attr-defined]
+    def progress(m: Measurement) -> None:
+        seconds = f"{m.median:.3f} s" if m.median is not None else m.status
+        print(f"  {m.group}: n={m.n} {m.subject}: {seconds}", file=sys.stderr, flush=True)
 
     results, files = run_bench(args.quick, args.output_dir, repeats, limit, progress, args.only)
     print(table(results, limit))
