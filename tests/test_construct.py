@@ -56,3 +56,8 @@ def test_cli_points_slow_backends_to_construct() -> None:
         capture_output=True, text=True, timeout=60,
     )
     assert "--backend construct" in run.stderr
+
+
+def test_exhaustive_backends_refuse_boards_beyond_their_size(backend: str) -> None:
+    with pytest.raises(InputError, match="--backend construct"):
+        api.solve(Spec(20_001), backend=backend)

@@ -18,9 +18,10 @@ from typing import ClassVar
 
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
-from .base import Emitter
+from .base import Emitter, refuse_oversized
 
 _CHECK_EVERY = 1 << 12  # nodes between deadline checks
+MAX_N = 20_000  # per-row masks of n bits for n rows: n^2 bits (50 MB at this size)
 
 
 def initial_rows(spec: Spec) -> list[int]:
@@ -84,6 +85,7 @@ class BacktrackBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
+        refuse_oversized(spec, self.name, MAX_N)
         if self.fast and on_solution is None and limit is None and spec.variant == "queens":
             return self._count_fast(spec, deadline)
         started = time.perf_counter()

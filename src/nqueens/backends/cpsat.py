@@ -22,7 +22,7 @@ from ortools.sat.python import cp_model
 
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
-from .base import Emitter
+from .base import Emitter, refuse_oversized
 
 
 @dataclass(frozen=True)
@@ -133,6 +133,9 @@ class _Collector(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
+#: Largest board compiled: the grid has n^2 Booleans (n = 3000: 9 million).
+MAX_N = 3000
+
 #: Workers when one solution is wanted: two differently configured searches, whose race
 #: was faster than one and lighter on memory than CP-SAT's default portfolio (measured here).
 FIND_ONE_WORKERS = 2
@@ -157,6 +160,7 @@ class CpSatBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
+        refuse_oversized(spec, self.name, MAX_N)
         started = time.perf_counter()
         enumerate_all = limit != 1
         if enumerate_all and spec.variant == "queens":

@@ -23,7 +23,7 @@ from ..errors import InputError
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..variants import SYMMETRIC_VARIANTS
-from .base import Emitter
+from .base import Emitter, refuse_oversized
 
 #: Encodings of at-most-one offered to users: name -> pysat.card.EncType value.
 ENCODINGS: dict[str, int] = {
@@ -42,6 +42,8 @@ LARGE_ENCODING = "seqcounter"
 PAIRWISE_UP_TO_N = 60
 MAX_PAIRWISE_CLAUSES = 20_000_000
 DEFAULT_SOLVER = "cadical195"
+#: Largest board encoded: n^2 cell variables plus the encoding's (n = 3000: 9 million cells).
+MAX_N = 3000
 #: Incremental, for enumeration with blocking clauses (fastest of PySAT's here at n = 12).
 ENUMERATION_SOLVER = DEFAULT_SOLVER
 #: One solve of a large board: Kissat (not incremental, which one solve does not need).
@@ -146,6 +148,7 @@ class SatBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
+        refuse_oversized(spec, self.name, MAX_N)
         started = time.perf_counter()
         encoding = self.encoding or choose_encoding(spec.n)
         if encoding == "pairwise" and pairwise_clauses(spec.n) > MAX_PAIRWISE_CLAUSES:
