@@ -13,7 +13,7 @@ import os
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .api import count
@@ -22,6 +22,9 @@ from .spec import Spec
 from .subproblems import Subproblem
 
 DoneCallback = Callable[[Subproblem, int, float], None]
+#: Counts one subproblem in a worker: (base, sub, backend, options) -> (count, seconds) or
+#: (count, seconds, extras); integer extras are summed (unweighted) into SplitCount.extras.
+Task = Callable[[Spec, Subproblem, str, dict[str, Any]], tuple[Any, ...]]
 
 
 def count_subproblem(
@@ -43,6 +46,7 @@ class SplitCount:
     finished: int
     subproblems: int
     elapsed: float
+    extras: dict[str, int] = field(default_factory=dict)
 
     @property
     def complete(self) -> bool:
@@ -63,6 +67,7 @@ def count_split(
     on_done: DoneCallback | None = None,
     should_stop: Callable[[], bool] | None = None,
     executor: Executor | None = None,
+    task: Task | None = None,
 ) -> SplitCount:
     """Count every subproblem and add up weight x count.
 
@@ -75,15 +80,23 @@ def count_split(
         should_stop: polled between completions; True stops early (the result is partial).
         executor: a `concurrent.futures.Executor` to run the tasks on instead of a local
             process pool (e.g. a Dask client's `get_executor()`); not shut down here.
+        task: a picklable module-level function counting one subproblem instead of
+            `count_subproblem` (e.g. the backtracker's kernel route, which also returns
+            the canonical-solution count as an extra).
     """
     options = options or {}
     subs = list(subs)
     jobs = default_jobs() if jobs is None else jobs
     started = time.perf_counter()
     total = finished = 0
+    extras: dict[str, int] = {}
+    run = task or count_subproblem
 
-    def record(sub: Subproblem, value: int, seconds: float) -> None:
+    def record(sub: Subproblem, result: tuple[Any, ...]) -> None:
         nonlocal total, finished
+        value, seconds = result[0], result[1]
+        for key, extra in (result[2] if len(result) > 2 else {}).items():
+            extras[key] = extras.get(key, 0) + extra
         total += sub.weight * value
         finished += 1
         if on_done is not None:
@@ -93,34 +106,35 @@ def count_split(
         for sub in subs:
             if should_stop is not None and should_stop():
                 break
-            record(sub, *count_subproblem(base, sub, backend, options))
+            record(sub, run(base, sub, backend, options))
     elif executor is not None:
-        _drain(executor, base, subs, backend, options, record, should_stop)
+        _drain(executor, run, base, subs, backend, options, record, should_stop)
     else:
         context = multiprocessing.get_context("forkserver")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            _drain(pool, base, subs, backend, options, record, should_stop)
-    return SplitCount(total, finished, len(subs), time.perf_counter() - started)
+            _drain(pool, run, base, subs, backend, options, record, should_stop)
+    return SplitCount(total, finished, len(subs), time.perf_counter() - started, extras)
 
 
 def _drain(
     executor: Executor,
+    run: Task,
     base: Spec,
     subs: list[Subproblem],
     backend: str,
     options: dict[str, Any],
-    record: DoneCallback,
+    record: Callable[[Subproblem, tuple[Any, ...]], None],
     should_stop: Callable[[], bool] | None,
 ) -> None:
     """Submit every subproblem and record results as they complete."""
-    pending: dict[Future[tuple[int, float]], Subproblem] = {
-        executor.submit(count_subproblem, base, sub, backend, options): sub for sub in subs
+    pending: dict[Future[tuple[Any, ...]], Subproblem] = {
+        executor.submit(run, base, sub, backend, options): sub for sub in subs
     }
     try:
         while pending:
             done, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in done:
-                record(pending.pop(future), *future.result())
+                record(pending.pop(future), future.result())
             if should_stop is not None and should_stop():
                 break
     finally:

@@ -9,6 +9,8 @@ from .spec import Placement, Spec
 
 #: Boards larger than this are shown as their column list only.
 MAX_BOARD_TEXT = 40
+#: Placements longer than this are not listed in text output (JSON always has them).
+MAX_COLUMNS_TEXT = 1000
 
 
 def board_text(spec: Spec, placement: Placement) -> str:
@@ -34,6 +36,9 @@ def solution_text(
 ) -> str:
     """One solution: a header with its column list, then the board when it is small enough."""
     base = "1-based" if one_based else "0-based"
+    if spec.n > MAX_COLUMNS_TEXT:
+        return (f"solution {index}: {spec.n} columns, too many to list as text "
+                "(use --format json > FILE for the placement)")
     head = f"solution {index}: columns ({base}) {columns_text(placement, one_based)}"
     if spec.n > MAX_BOARD_TEXT:
         return head

@@ -65,3 +65,31 @@ def default_depth(spec: Spec, tasks_wanted: int) -> int:
     while depth < spec.n - 1 and len(prefixes(spec, depth)) < tasks_wanted:
         depth += 1
     return depth
+
+
+def split_mirror(spec: Spec, depth: int) -> list[Subproblem]:
+    """A plain spec's search space halved by the left-right mirror, split by the first
+    `depth` rows (at least 1): prefixes starting in the left half weigh 2 (each stands for
+    its mirror image too); on odd boards those starting in the middle column weigh 1.
+
+    Raises:
+        ValueError: if the spec is not plain (fixed or forbidden cells break the mirror).
+    """
+    if not spec.is_plain:
+        raise ValueError("the mirror split needs a plain spec (no fixed or forbidden cells)")
+    n = spec.n
+    out = []
+    for prefix in prefixes(spec, max(1, depth)):
+        if 2 * prefix[0] + 1 < n:
+            out.append(Subproblem(prefix, 2))
+        elif 2 * prefix[0] + 1 == n:
+            out.append(Subproblem(prefix, 1))
+    return out
+
+
+def mirror_depth(spec: Spec, tasks_wanted: int) -> int:
+    """The smallest depth (at least 1) whose mirror split has `tasks_wanted` subproblems."""
+    depth = 1
+    while depth < spec.n - 1 and len(split_mirror(spec, depth)) < tasks_wanted:
+        depth += 1
+    return depth

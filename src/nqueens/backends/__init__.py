@@ -19,6 +19,7 @@ REGISTRY: dict[str, tuple[str, str]] = {
     "backtrack": ("nqueens.backends.backtrack", "BacktrackBackend"),
     "permutation": ("nqueens.backends.permutation", "PermutationBackend"),
     "genetic": ("nqueens.backends.genetic", "GeneticBackend"),
+    "construct": ("nqueens.backends.construct", "ConstructBackend"),
 }
 
 DEFAULT_BACKEND = "cpsat"

@@ -1,6 +1,12 @@
 """The CP-SAT backend: the spec compiled into an OR-Tools CP-SAT model of one Boolean per
 cell, one ExactlyOne / AtMostOne constraint per line.
 
+For the plain queens variant, enumeration uses a second formulation measured faster here:
+one integer per row with AllDifferent on q[r], q[r] + r and q[r] - r, searched with a fixed
+first-fail strategy (n = 12: 6.8 s against 20.8 s for OR-Tools' sample model under the same
+load). A pure count of a plain board also uses the mirror: it enumerates first-row columns
+in the left half only and doubles (the middle column of odd boards once).
+
 Enumeration always runs with exactly one worker: measured here (OR-Tools 9.15), two workers
 with `enumerate_all_solutions` silently returned 80 of the 92 solutions for n = 8.
 OR-Tools is imported inside this module only, so other backends never pay for it.
@@ -17,7 +23,7 @@ from ortools.sat.python import cp_model
 from ..errors import InputError
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
-from .base import Emitter
+from .base import Emitter, refuse_oversized
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,71 @@ def compile_cpsat_model(spec: Spec) -> CompiledCpSat:
     return CompiledCpSat(model, cells, families)
 
 
+@dataclass(frozen=True)
+class CompiledQueensInt:
+    """The integer model of a queens-variant spec: `queens[r]` is the column of row r."""
+
+    model: cp_model.CpModel
+    queens: list[cp_model.IntVar]
+
+
+def compile_cpsat_queens_model(spec: Spec, first_row: tuple[int, int] | None = None) -> CompiledQueensInt:
+    """The queens variant as one integer per row and three AllDifferent constraints, with
+    forbidden and fixed cells as domains and a fixed first-fail search strategy.
+
+    Args:
+        first_row: optional (low, high) bounds on row 0's column (the mirror split).
+
+    Raises:
+        ValueError: for a variant other than "queens".
+    """
+    if spec.variant != "queens":
+        raise ValueError(f"the integer model covers the queens variant, not {spec.variant!r}")
+    n = spec.n
+    model = cp_model.CpModel()
+    forbidden: dict[int, set[int]] = {}
+    for r, c in spec.forbidden:
+        forbidden.setdefault(r, set()).add(c)
+    queens = []
+    for r in range(n):
+        if r in spec.fixed_columns:
+            values = [spec.fixed_columns[r]]
+        else:
+            values = [c for c in range(n) if c not in forbidden.get(r, ())]
+        if r == 0 and first_row is not None:
+            values = [c for c in values if first_row[0] <= c <= first_row[1]]
+        queens.append(model.new_int_var_from_domain(cp_model.Domain.from_values(values), f"q_{r}"))
+    model.add_all_different(queens)
+    model.add_all_different([q + r for r, q in enumerate(queens)])
+    model.add_all_different([q - r for r, q in enumerate(queens)])
+    model.add_decision_strategy(queens, cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MIN_VALUE)
+    return CompiledQueensInt(model, queens)
+
+
+class _Tally(cp_model.CpSolverSolutionCallback):
+    """Counts solutions without decoding them (pure counting)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def on_solution_callback(self) -> None:
+        self.count += 1
+
+
+class _RowCollector(cp_model.CpSolverSolutionCallback):
+    """Decodes each solution of the integer model and hands it to the emitter."""
+
+    def __init__(self, queens: list[cp_model.IntVar], emitter: Emitter) -> None:
+        super().__init__()
+        self._queens = queens
+        self._emitter = emitter
+
+    def on_solution_callback(self) -> None:
+        if not self._emitter.emit(tuple(self.value(q) for q in self._queens)):
+            self.stop_search()
+
+
 class _Collector(cp_model.CpSolverSolutionCallback):
     """Decodes each solution to a placement and hands it to the emitter."""
 
@@ -69,6 +140,14 @@ class _Collector(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
+#: Largest board compiled: the grid has n^2 Booleans (n = 3000: 9 million).
+MAX_N = 3000
+
+#: Workers when one solution is wanted: two differently configured searches, whose race
+#: was faster than one and lighter on memory than CP-SAT's default portfolio (measured here).
+FIND_ONE_WORKERS = 2
+
+
 class CpSatBackend:
     """OR-Tools CP-SAT; `workers` applies only to finding one solution (enumeration uses one)."""
 
@@ -77,8 +156,9 @@ class CpSatBackend:
     exhaustive: ClassVar[bool] = True
 
     def __init__(self, workers: int = 0) -> None:
+        """`workers` for finding one solution (0: FIND_ONE_WORKERS); enumeration uses one."""
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
-            raise InputError(f"workers must be 0 (CP-SAT's default) or a positive integer, got {workers!r}")
+            raise InputError(f"workers must be 0 (the default) or a positive integer, got {workers!r}")
         self.workers = workers
 
     def search(
@@ -89,28 +169,25 @@ class CpSatBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
+        refuse_oversized(spec, self.name, MAX_N)
         started = time.perf_counter()
-        compiled = compile_cpsat_model(spec)
-        solver = cp_model.CpSolver()
-        params = solver.parameters
-        params.catch_sigint_signal = False  # CP-SAT's own handler aborts; stops come via the deadline
         enumerate_all = limit != 1
-        if enumerate_all:
-            params.enumerate_all_solutions = True
-            params.num_workers = 1  # more workers lose solutions when enumerating
-        elif self.workers:
-            params.num_workers = self.workers
-        remaining = deadline.remaining() if deadline is not None else None
-        if remaining is not None:
-            params.max_time_in_seconds = max(remaining, 1e-3)
+        if enumerate_all and spec.variant == "queens":
+            if on_solution is None and limit is None and spec.is_plain and spec.n > 1:
+                return self._count_mirrored(spec, deadline, started)
+            return self._enumerate_rows(spec, on_solution, limit, deadline, started)
+        compiled = compile_cpsat_model(spec)
+        compile_seconds = time.perf_counter() - started
+        solver = _solver(deadline, enumerate_all)
+        if not enumerate_all:
+            # measured here at n = 200 / 500: presolve and the LP relaxation of 6n
+            # at-most-one constraints cost more than they save when one solution is wanted
+            solver.parameters.num_workers = self.workers or FIND_ONE_WORKERS
+            solver.parameters.cp_model_presolve = False
+            solver.parameters.linearization_level = 0
         emitter = Emitter(on_solution, limit)
         collector = _Collector(compiled.cells, emitter)
-        unhook = deadline.on_stop(solver.stop_search) if deadline is not None else None
-        try:
-            status = solver.solve(compiled.model, collector)
-        finally:
-            if unhook is not None:
-                unhook()
+        status = _solve(solver, compiled.model, collector, deadline)
         if enumerate_all:
             exhausted = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
         else:
@@ -130,5 +207,81 @@ class CpSatBackend:
                 "constraints": len(compiled.model.proto.constraints),
                 "branches": solver.num_branches,
                 "conflicts": solver.num_conflicts,
+                "compile_seconds": round(compile_seconds, 3),
             },
         )
+
+    def _enumerate_rows(
+        self, spec: Spec, on_solution: SolutionSink | None, limit: int | None,
+        deadline: Deadline | None, started: float,
+    ) -> Outcome:
+        """Enumerate a queens-variant spec with the integer model."""
+        compiled = compile_cpsat_queens_model(spec)
+        solver = _solver(deadline, enumerate_all=True)
+        emitter = Emitter(on_solution, limit)
+        status = _solve(solver, compiled.model, _RowCollector(compiled.queens, emitter), deadline)
+        exhausted = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+        return Outcome(
+            status=emitter.status(exhausted, timed_out=status in (cp_model.UNKNOWN, cp_model.FEASIBLE)),
+            count=emitter.count,
+            elapsed=time.perf_counter() - started,
+            backend=self.name,
+            stats={"model": "integer", "branches": solver.num_branches,
+                   "conflicts": solver.num_conflicts},
+        )
+
+    def _count_mirrored(self, spec: Spec, deadline: Deadline | None, started: float) -> Outcome:
+        """Count a plain board: first-row columns left of the middle count twice (their
+        mirror images are the solutions starting on the right), the middle column once."""
+        n = spec.n
+        half = n // 2
+        parts = [((0, half - 1), 2)] + ([((half, half), 1)] if n % 2 else [])
+        total = branches = conflicts = 0
+        exhausted = True
+        for bounds, weight in parts:
+            compiled = compile_cpsat_queens_model(spec, first_row=bounds)
+            solver = _solver(deadline, enumerate_all=True)
+            tally = _Tally()
+            status = _solve(solver, compiled.model, tally, deadline)
+            total += weight * tally.count
+            branches += solver.num_branches
+            conflicts += solver.num_conflicts
+            if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+                exhausted = False
+                break
+        return Outcome(
+            status=Status.COMPLETE if exhausted else Status.TIMEOUT,
+            count=total,
+            elapsed=time.perf_counter() - started,
+            backend=self.name,
+            stats={"model": "integer", "symmetry": "mirror", "branches": branches,
+                   "conflicts": conflicts},
+        )
+
+
+def _solver(deadline: Deadline | None, enumerate_all: bool) -> cp_model.CpSolver:
+    """A solver with the deadline as its time limit; enumeration pinned to one worker."""
+    solver = cp_model.CpSolver()
+    params = solver.parameters
+    params.catch_sigint_signal = False  # CP-SAT's own handler aborts; stops come via the deadline
+    if enumerate_all:
+        params.enumerate_all_solutions = True
+        params.num_workers = 1  # more workers lose solutions when enumerating
+        params.search_branching = cp_model.FIXED_SEARCH
+    remaining = deadline.remaining() if deadline is not None else None
+    if remaining is not None:
+        params.max_time_in_seconds = max(remaining, 1e-3)
+    return solver
+
+
+def _solve(
+    solver: cp_model.CpSolver, model: cp_model.CpModel,
+    callback: cp_model.CpSolverSolutionCallback, deadline: Deadline | None,
+) -> int:
+    """Solve, letting a stop of the shared deadline (Ctrl-C, the CLI's guard) end the search."""
+    unhook = deadline.on_stop(solver.stop_search) if deadline is not None else None
+    try:
+        return solver.solve(model, callback)
+    finally:
+        if unhook is not None:
+            unhook()

@@ -17,7 +17,7 @@ from .common import EXIT_CODES_HELP, EXIT_UNKNOWN, EXIT_USAGE
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
 COMMANDS = (
     "solve", "count", "verify", "trace", "stats", "estimate", "tree",
-    "model", "describe", "export", "encodings",
+    "model", "describe", "export", "encodings", "bench",
 )
 
 

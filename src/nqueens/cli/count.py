@@ -23,6 +23,7 @@ from .common import (
     add_variant_argument,
     backend_options,
     load_problem,
+    positive_int,
     print_json,
 )
 from . import split_count
@@ -44,6 +45,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--counter", choices=COUNTERS, default="enumerate",
         help="enumerate: the backend's solution loop (default); ganak: count the CNF's models "
         "with Ganak, projected on the cells (--backend sat; needs the 'count' extra)",
+    )
+    parser.add_argument(
+        "--jobs", "-j", type=positive_int, default=None, metavar="J",
+        help="processes counting disjoint subproblems (default: all cores for backtrack, "
+        "1 for the solver backends; 1 = this process only)",
     )
     add_format_argument(parser)
     parser.add_argument("--unique", "-u", action="store_true",
@@ -73,9 +79,14 @@ def run(args: argparse.Namespace) -> int:
             raise InputError("--unique enumerates every solution in one run; drop --checkpoint "
                              "and --split-depth")
         return run_unique(args, spec, options, guard)
-    if split_count.wanted(args):
+    solver_split = args.backend != "backtrack" and (args.jobs or 1) > 1
+    if split_count.wanted(args) or solver_split:
+        # solver backends parallelise by disjoint subproblems in separate processes, each
+        # enumerated by a single-worker solver, never by one solver's parallel workers
         return split_count.run(args, spec, options, guard,
                                lambda outcome: report(args, spec, outcome, guard))
+    if args.backend == "backtrack":  # jobs=0: all cores, when the board is worth it
+        options = {**options, "jobs": args.jobs or 0}
 
     def work() -> Outcome:
         return count(spec, backend=args.backend, deadline=guard.deadline, **options)
@@ -99,7 +110,9 @@ def report(
             print_json(outcome_json(spec, outcome, **extra))
         else:
             bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
-            found = f"{outcome.count} solutions{bound}"
+            unique = outcome.stats.get("unique")
+            fundamental = f", {unique} fundamental" if unique is not None and outcome.complete else ""
+            found = f"{outcome.count} solutions{fundamental}{bound}"
             counter = ""
             if args.counter == "ganak":
                 counter = ", counted by ganak"

@@ -71,6 +71,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(handler=run)
 
 
+#: Sizes beyond which a backend is the wrong tool for finding one solution (measured here).
+_COMFORTABLE_N = {"backtrack": 32, "cpsat": 1000, "sat": 1000}
+
+
 GENETIC_OPTIONS = ("seed", "generations", "population")
 
 
@@ -166,6 +170,10 @@ def run(args: argparse.Namespace) -> int:
     if args.output is not None:
         picture_format(args.output)  # a bad file name fails before the search, not after
     limit = None if args.all else args.limit
+    if spec.n > _COMFORTABLE_N.get(args.backend, spec.n) and spec.is_plain:
+        print(f"nqueens: note: {args.backend} is slow beyond n = {_COMFORTABLE_N[args.backend]}; "
+              "--backend construct builds a verified solution of a plain board in O(n)",
+              file=sys.stderr)
     options = {**backend_options(args), **genetic_options(args)}
     if args.all and sys.stdout.isatty():
         check_terminal_enumeration(spec)

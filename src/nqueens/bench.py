@@ -1,0 +1,302 @@
+"""`nqueens bench`: a grid of workloads timed as whole processes (start-up included), each
+group beside a reference implementation measured in the same run (`benchrefs`).
+
+Every run's answer is checked: counts must agree within a group, and every placement goes
+through the shared validator. Results are printed as a table of medians and ratios to the
+group's reference, and written as CSV, JSON and a log-scale PNG plot of time against n.
+No solver imports here (the measured processes import what they use).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .benchrefs import build_c_counter
+from .errors import InputError
+from .spec import Spec
+from .validate import find_violations
+
+_PY = [sys.executable, "-m"]
+REF = "reference"
+
+
+@dataclass(frozen=True)
+class Subject:
+    """One thing to time: `command(n)` is its argv; `role` is "reference" or "nqueens"."""
+
+    label: str
+    command: Callable[[int], list[str]]
+    role: str = "nqueens"
+
+
+@dataclass(frozen=True)
+class Workload:
+    """A task at several sizes; `subjects[0]` is the reference the others are compared to."""
+
+    group: str
+    task: str  # "count" or "one"
+    sizes: tuple[int, ...]
+    subjects: tuple[Subject, ...]
+    sizes_for: dict[str, tuple[int, ...]] = field(default_factory=dict)  # per-label override
+
+    def sizes_of(self, subject: Subject) -> tuple[int, ...]:
+        return self.sizes_for.get(subject.label, self.sizes)
+
+
+@dataclass
+class Measurement:
+    group: str
+    task: str
+    n: int
+    subject: str
+    role: str
+    runs: list[float]
+    median: float | None
+    status: str  # "ok", "timeout", "error", "wrong"
+    answer: str
+    ratio: float | None = None
+
+
+def _nq(*args: str) -> Callable[[int], list[str]]:
+    return lambda n: [*_PY, "nqueens", args[0], str(n), *args[1:], "--format", "json"]
+
+
+def _ref(task: str) -> Callable[[int], list[str]]:
+    return lambda n: [*_PY, "nqueens.benchrefs", task, str(n)]
+
+
+def workloads(quick: bool, c_counter: Path | None) -> list[Workload]:
+    """The grid. `quick` keeps every group but only sizes that run in well under a second."""
+    counting_sizes = (8, 10) if quick else (8, 10, 12, 14, 16)
+    backtrack_subjects = [
+        Subject("backtrack --jobs 1", _nq("count", "--backend", "backtrack", "--jobs", "1")),
+        Subject("backtrack (all cores)", _nq("count", "--backend", "backtrack")),
+        Subject("textbook recursive Python", _ref("textbook-count"), REF),
+        Subject("pure-Python bitboard", _ref("python-bitboard-count"), REF),
+    ]
+    if c_counter is not None:
+        backtrack_subjects.insert(0, Subject("C bitboard + mirror (cc -O2)",
+                                             lambda n: [str(c_counter), str(n)], REF))
+    slow_python = {"textbook recursive Python": (8, 10) if quick else (8, 10, 12),
+                   "pure-Python bitboard": (8, 10) if quick else (8, 10, 12, 14)}
+    solver_counts = (8,) if quick else (8, 10, 12)
+    one_sizes = (50,) if quick else (200, 500, 1000)
+    grid = [
+        Workload("count: backtrack", "count", counting_sizes, tuple(backtrack_subjects),
+                 slow_python),
+        Workload("count: cpsat", "count", solver_counts, (
+            Subject("OR-Tools sample model, 1 worker", _ref("cpsat-sample-count"), REF),
+            Subject("cpsat", _nq("count", "--backend", "cpsat")),
+        )),
+        Workload("count: sat", "count", solver_counts, (
+            Subject("PySAT pairwise, Cadical 1.5.3, blocking", _ref("pysat-pairwise-count"), REF),
+            Subject("sat", _nq("count", "--backend", "sat")),
+        )),
+        Workload("find one: cpsat", "one", one_sizes, (
+            Subject("CP-SAT boolean grid, defaults", _ref("cpsat-grid-one"), REF),
+            Subject("cpsat", _nq("solve", "--backend", "cpsat")),
+        )),
+        Workload("find one: sat", "one", one_sizes, (
+            Subject("PySAT seqcounter, Cadical 1.5.3", _ref("pysat-seqcounter-one"), REF),
+            Subject("sat", _nq("solve", "--backend", "sat")),
+        )),
+        Workload("find one: large n", "one", (1000,) if quick else (10_000, 1_000_000), (
+            Subject("construct", _nq("solve", "--backend", "construct")),
+        )),
+        Workload("tree statistics", "count", (8,) if quick else (12, 14), (
+            Subject("textbook recursive Python", _ref("textbook-count"), REF),
+            Subject("fast tree walk (stats)", _ref("kernel-tree")),
+        ), {"textbook recursive Python": (8,) if quick else (12,)}),
+    ]
+    return grid
+
+
+def _answer(task: str, n: int, stdout: str) -> tuple[str, bool]:
+    """The run's answer as text and whether it is well-formed (placements validated)."""
+    text = stdout.strip().splitlines()[-1] if stdout.strip() else ""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return text[:60], False
+    if isinstance(doc, dict):  # nqueens --format json
+        if task == "count":
+            return str(doc.get("count")), bool(doc.get("complete"))
+        doc = (doc.get("solutions") or [None])[0]
+    if task == "count":
+        return str(doc), isinstance(doc, int)
+    valid = isinstance(doc, list) and not find_violations(Spec(n), doc)
+    return ("valid" if valid else "INVALID"), valid
+
+
+def measure(subject: Subject, workload: Workload, n: int, repeats: int, limit: float,
+            env: dict[str, str]) -> Measurement:
+    """Time `repeats` whole-process runs (one when a run takes over 10 s)."""
+    runs: list[float] = []
+    status, answer = "ok", ""
+    for _ in range(repeats):
+        started = time.perf_counter()
+        try:
+            done = subprocess.run(subject.command(n), capture_output=True, text=True,
+                                  timeout=limit, env=env)
+        except subprocess.TimeoutExpired:
+            status = "timeout"
+            break
+        runs.append(time.perf_counter() - started)
+        answer, ok = _answer(workload.task, n, done.stdout)
+        if done.returncode != 0 or not ok:
+            status = "error" if done.returncode != 0 else "wrong"
+            answer = answer or done.stderr.strip()[-80:]
+            break
+        if runs[-1] > 10:
+            break
+    median = statistics.median(runs) if runs and status == "ok" else None
+    return Measurement(workload.group, workload.task, n, subject.label, subject.role, runs,
+                       median, status, answer)
+
+
+def run_grid(grid: Iterable[Workload], repeats: int, limit: float,
+             progress: Callable[[Measurement], None] | None = None) -> list[Measurement]:
+    env = dict(os.environ)
+    results: list[Measurement] = []
+    for workload in grid:
+        group: list[Measurement] = []
+        for n in sorted({n for s in workload.subjects for n in workload.sizes_of(s)}):
+            for subject in workload.subjects:
+                if n in workload.sizes_of(subject):
+                    m = measure(subject, workload, n, repeats, limit, env)
+                    group.append(m)
+                    if progress is not None:
+                        progress(m)
+        _compare(workload, group)
+        results.extend(group)
+    return results
+
+
+def _compare(workload: Workload, group: list[Measurement]) -> None:
+    """Ratios to the group's reference (its first subject) and cross-checked counts."""
+    first = workload.subjects[0]
+    reference = first.label if first.role == REF else None
+    for n in {m.n for m in group}:
+        at_n = [m for m in group if m.n == n]
+        ref = next((m for m in at_n if m.subject == reference), None)
+        counts = {m.answer for m in at_n if m.status == "ok" and workload.task == "count"}
+        for m in at_n:
+            if len(counts) > 1 and m.status == "ok":
+                m.status = "disagree"
+            if ref is not None and ref.median and m.median is not None:
+                m.ratio = m.median / ref.median
+
+
+def table(results: list[Measurement], limit: float) -> str:
+    """A plain-text table: group, n, subject, median seconds, ratio to the reference."""
+    head = f"{'workload':22} {'n':>8}  {'subject':42} {'median s':>10} {'ratio':>8}  answer"
+    lines = [head, "-" * len(head)]
+    for m in results:
+        seconds = f"{m.median:.3f}" if m.median is not None else (
+            f"> {limit:.0f}" if m.status == "timeout" else m.status)
+        ratio = f"{m.ratio:.3f}" if m.ratio is not None else ""
+        lines.append(f"{m.group:22} {m.n:>8}  {m.subject:42} {seconds:>10} {ratio:>8}  "
+                     f"{m.answer if m.status == 'ok' else m.status + ' ' + m.answer}")
+    return "\n".join(lines)
+
+
+def write_outputs(results: list[Measurement], directory: Path, meta: dict[str, Any]) -> list[Path]:
+    """bench.csv, bench.json and bench.png in `directory`, each written atomically."""
+    directory.mkdir(parents=True, exist_ok=True)
+    rows = [asdict(m) for m in results]
+    written = []
+
+    def atomic(name: str, write: Callable[[Path], None]) -> None:
+        final = directory / name
+        with tempfile.NamedTemporaryFile(dir=directory, prefix=f".{name}.", delete=False) as tmp:
+            temp = Path(tmp.name)
+        try:
+            write(temp)
+            temp.chmod(0o644)
+            temp.replace(final)
+        finally:
+            temp.unlink(missing_ok=True)
+        written.append(final)
+
+    def write_csv(path: Path) -> None:
+        with path.open("w", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(rows[0]) if rows else ["group"])
+            writer.writeheader()
+            for row in rows:
+                writer.writerow({**row, "runs": " ".join(f"{r:.4f}" for r in row["runs"])})
+
+    atomic("bench.csv", write_csv)
+    atomic("bench.json", lambda p: p.write_text(json.dumps({"meta": meta, "results": rows},
+                                                           indent=1)))
+    atomic("bench.png", lambda p: plot(results, p))
+    return written
+
+
+def plot(results: list[Measurement], path: Path) -> None:
+    """Median time against n per subject, one panel per workload, log-scale axes."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    groups = list(dict.fromkeys(m.group for m in results))
+    cols = 3
+    rows = (len(groups) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(5 * cols, 3.6 * rows), squeeze=False)
+    for ax, group in zip(axes.flat, groups):
+        for subject in dict.fromkeys(m.subject for m in results if m.group == group):
+            points = [(m.n, m.median) for m in results
+                      if m.group == group and m.subject == subject and m.median is not None]
+            if points:
+                xs, ys = zip(*points)
+                ax.plot(xs, ys, marker="o", linestyle="--" if _is_ref(results, subject) else "-",
+                        label=subject)
+        ax.set_title(group)
+        ax.set_xlabel("n")
+        ax.set_ylabel("seconds (whole process)")
+        ax.set_yscale("log")
+        sizes = [m.n for m in results if m.group == group]
+        if max(sizes) > 20 * min(sizes):
+            ax.set_xscale("log")
+        ax.legend(fontsize=7)
+    for ax in list(axes.flat)[len(groups):]:
+        ax.axis("off")
+    fig.tight_layout()
+    fig.savefig(path, format="png", dpi=64)
+    plt.close(fig)
+
+
+def _is_ref(results: list[Measurement], subject: str) -> bool:
+    return any(m.subject == subject and m.role == REF for m in results)
+
+
+def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
+              progress: Callable[[Measurement], None] | None = None,
+              only: str | None = None) -> tuple[list[Measurement], list[Path]]:
+    """Build the C reference, run the grid (the workloads whose name contains `only`, if
+    given) and write the files."""
+    with tempfile.TemporaryDirectory(prefix="nqueens-bench-") as build:
+        c_counter = build_c_counter(Path(build))
+        grid = [w for w in workloads(quick, c_counter) if only is None or only in w.group]
+        if not grid:
+            names = ", ".join(w.group for w in workloads(quick, None))
+            raise InputError(f"no workload name contains {only!r}; the workloads are: {names}")
+        results = run_grid(grid, repeats, limit, progress)
+    meta = {
+        "quick": quick, "repeats": repeats, "limit_seconds": limit,
+        "cpus": os.cpu_count(), "python": sys.version.split()[0],
+        "c_reference": "built" if c_counter is not None else "no C compiler found",
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    return results, write_outputs(results, output_dir, meta)

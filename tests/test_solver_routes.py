@@ -1,0 +1,96 @@
+"""The solver backends' faster routes (CP-SAT integer model, mirrored counts, SAT split by
+the first row, encoding choice) against OEIS and the instrumented backtracker."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from known_counts import A000170
+from nqueens import api
+from nqueens.backends.backtrack import BacktrackBackend
+from nqueens.backends.cpsat import _solver, compile_cpsat_queens_model
+from nqueens.backends.sat import choose_encoding, first_row_parts, pairwise_clauses, encode_cnf
+from nqueens.errors import InputError, SpecError
+from nqueens.spec import Spec
+from nqueens.validate import find_violations
+
+SOLVERS = ["cpsat", "sat"]
+
+
+@pytest.mark.parametrize("backend", SOLVERS)
+@pytest.mark.parametrize("n", range(1, 10))
+def test_mirrored_counts_match_oeis(backend: str, n: int) -> None:
+    outcome = api.count(n, backend=backend)
+    assert outcome.complete and outcome.count == A000170[n]
+
+
+@pytest.mark.parametrize("backend", SOLVERS)
+@pytest.mark.parametrize("n", [5, 6, 7, 8])
+def test_enumerated_sets_equal_backtracker(backend: str, n: int) -> None:
+    found = list(api.solutions(n, backend=backend))
+    assert all(find_violations(Spec(n), p) == [] for p in found)
+    assert len(found) == len(set(found)) == A000170[n]
+    assert set(found) == set(api.solutions(n, backend="backtrack"))
+
+
+@st.composite
+def constrained_specs(draw: st.DrawFn) -> Spec:
+    n = draw(st.integers(4, 8))
+    cells = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))
+    fixed = draw(st.lists(cells, max_size=1))
+    forbidden = draw(st.lists(cells.filter(lambda c: c not in fixed), min_size=1, max_size=5, unique=True))
+    try:
+        return Spec(n, fixed=tuple(fixed), forbidden=tuple(forbidden))
+    except SpecError:
+        return Spec(n, forbidden=tuple(forbidden))
+
+
+@pytest.mark.parametrize("backend", SOLVERS)
+@settings(max_examples=25, deadline=None)
+@given(spec=constrained_specs())
+def test_constrained_counts_equal_backtracker(backend: str, spec: Spec) -> None:
+    expected = BacktrackBackend(fast=False).search(spec, None).count
+    assert api.count(spec, backend=backend).count == expected
+
+
+def test_integer_model_compiles_without_solving() -> None:
+    spec = Spec(6, fixed=((1, 3),), forbidden=((0, 0),))
+    compiled = compile_cpsat_queens_model(spec)
+    proto = compiled.model.proto
+    assert len(proto.variables) == 6
+    assert sum(str(c).startswith("all_diff") for c in proto.constraints) == 3
+    assert list(proto.variables[1].domain) == [3, 3]  # the fixed queen
+    assert list(proto.variables[0].domain) == [1, 5]  # column 0 forbidden
+
+
+def test_integer_model_is_for_the_queens_variant_only() -> None:
+    with pytest.raises(ValueError, match="queens variant"):
+        compile_cpsat_queens_model(Spec(5, variant="torus"))
+
+
+def test_enumeration_runs_one_cpsat_worker() -> None:
+    assert _solver(None, enumerate_all=True).parameters.num_workers == 1
+
+
+def test_sat_first_row_parts_cover_each_column_once() -> None:
+    assert [w for _, w in first_row_parts(Spec(7), mirrored=True)] == [2, 2, 2, 1]
+    assert [w for _, w in first_row_parts(Spec(6), mirrored=True)] == [2, 2, 2]
+    assert len(first_row_parts(Spec(6), mirrored=False)) == 6
+
+
+@pytest.mark.parametrize("n", [4, 8, 12])
+def test_pairwise_clause_estimate_is_exact(n: int) -> None:
+    at_least_one = 2 * n
+    assert pairwise_clauses(n) + at_least_one == len(encode_cnf(Spec(n), "pairwise").cnf.clauses)
+
+
+def test_sat_switches_encoding_for_large_boards() -> None:
+    assert choose_encoding(8) == "pairwise"
+    assert choose_encoding(500) != "pairwise"
+
+
+def test_sat_refuses_a_huge_pairwise_encoding() -> None:
+    with pytest.raises(InputError, match="--encoding"):
+        api.solve(400, backend="sat", encoding="pairwise")
