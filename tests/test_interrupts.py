@@ -45,7 +45,7 @@ def test_signal_during_enumeration_keeps_every_solution(backend: str, sig: signa
 
 
 def test_sigint_during_count_reports_a_lower_bound() -> None:
-    process = start("count", "20", "--backend", "backtrack", "--format", "json")
+    process = start("count", "20", "--backend", "backtrack", "--jobs", "1", "--format", "json")
     wait_until_guarded(process.pid)
     time.sleep(1.5)  # let it count a little (the first 20-queens solutions take ~0.2 s)
     assert process.poll() is None

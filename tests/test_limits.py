@@ -23,7 +23,7 @@ def test_clause_estimate_is_within_a_factor_of_three(encoding: str, variant: str
 
 def test_pairwise_cnf_for_a_large_board_is_refused_with_an_alternative() -> None:
     with pytest.raises(nqueens.SizeLimitError) as caught:
-        nqueens.solve(300, backend="sat")
+        nqueens.solve(300, backend="sat", encoding="pairwise")
     message = str(caught.value)
     assert "pairwise CNF for n = 300" in message and "clauses" in message
     assert "--encoding seqcounter or ladder" in message and "O(n^2)" in message
@@ -35,7 +35,7 @@ def test_linear_encoding_at_the_same_size_is_accepted() -> None:
 
 @pytest.mark.parametrize("backend_name", ["cpsat", "sat", "backtrack"])
 def test_huge_boards_are_refused_by_every_backend(backend_name: str) -> None:
-    with pytest.raises(nqueens.SizeLimitError, match="1000x1000"):
+    with pytest.raises(nqueens.SizeLimitError, match=f"beyond the {backend_name} backend.*construct"):
         nqueens.count(10**6, backend=backend_name)
 
 

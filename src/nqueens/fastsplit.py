@@ -70,11 +70,15 @@ def count_fast(spec: Spec, *, jobs: int = 1, deadline: Deadline | None = None) -
         total = canonical = 0
         complete = True
         for sub in subs:
-            value, _, extras = count_subproblem_fast(spec, sub, "backtrack", options)
-            total += sub.weight * value
-            canonical += extras["canonical"]
-            if extras["unfinished"] or deadline.expired():
-                complete = sub is subs[-1] and not extras["unfinished"]
+            # the caller's own deadline, so that a stop (Ctrl-C, the CLI's guard) ends the
+            # walk at once and its partial count is kept
+            sub_spec = sub.spec(spec)
+            walk = count_masks(sub_spec.n, initial_rows(sub_spec), canonical=spec.is_plain,
+                               should_stop=deadline.expired)
+            total += sub.weight * walk.solutions
+            canonical += walk.canonical
+            if not walk.complete or deadline.expired():
+                complete = sub is subs[-1] and walk.complete
                 break
     else:
         from .parallel import count_split

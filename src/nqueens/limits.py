@@ -15,10 +15,8 @@ from collections.abc import Callable
 from .errors import SizeLimitError
 from .spec import Spec
 
-#: Largest board (cells) any backend is asked to build: 1000 x 1000.
-MAX_CELLS = 1_000_000
 #: Largest CNF the sat backend is asked to build (each clause is a Python list first).
-MAX_CLAUSES = 10_000_000
+MAX_CLAUSES = 20_000_000
 #: More solutions than this are not printed to a terminal.
 MAX_TERMINAL_SOLUTIONS = 100_000
 
@@ -67,18 +65,13 @@ def estimated_clauses(spec: Spec, encoding: str) -> int:
 
 
 def check_search(spec: Spec, backend: str, encoding: str | None = None) -> None:
-    """Refuse a search whose model cannot be built at this size.
+    """Refuse a CNF that cannot be built at this size. (Each backend also refuses boards
+    beyond its own size limit: `backends.base.refuse_oversized`.)
 
     Raises:
         SizeLimitError: naming the size and what to do instead.
     """
     n = spec.n
-    if n * n > MAX_CELLS:
-        side = math.isqrt(MAX_CELLS)
-        raise SizeLimitError(
-            f"a {n}x{n} board has {n * n:,} cells, more than the {side}x{side} "
-            f"({MAX_CELLS:,} cells) any backend here can model; choose n <= {side}"
-        )
     if backend == "sat" and encoding is not None:
         clauses = estimated_clauses(spec, encoding)
         if clauses > MAX_CLAUSES:

@@ -69,12 +69,12 @@ def refuse_oversized(spec: Spec, backend: str, max_n: int) -> None:
     """Refuse a board whose model alone would exhaust memory, pointing to `construct`.
 
     Raises:
-        InputError: when spec.n > max_n.
+        SizeLimitError: when spec.n > max_n.
     """
     if spec.n > max_n:
-        from ..errors import InputError
+        from ..errors import SizeLimitError
 
-        raise InputError(
+        raise SizeLimitError(
             f"a {spec.n}x{spec.n} board is beyond the {backend} backend (its model grows as "
             f"n^2; it stops at n = {max_n}); --backend construct builds a verified solution "
             "of a plain board in O(n)"

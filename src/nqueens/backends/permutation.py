@@ -15,8 +15,8 @@ from typing import ClassVar
 
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from .backtrack import initial_rows
-from .base import Emitter
+from .backtrack import MAX_N, initial_rows
+from .base import Emitter, refuse_oversized
 
 _CHECK_EVERY = 1 << 12  # partial permutations popped between deadline checks
 
@@ -57,6 +57,7 @@ class PermutationBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
+        refuse_oversized(spec, self.name, MAX_N)  # claims are n^2 sets of line ids
         started = time.perf_counter()
         emitter = Emitter(on_solution, limit)
         n = spec.n

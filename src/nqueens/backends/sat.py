@@ -20,6 +20,7 @@ from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver, SolverNames
 
 from ..errors import InputError
+from ..limits import check_search
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..variants import SYMMETRIC_VARIANTS
@@ -40,7 +41,6 @@ ENCODINGS: dict[str, int] = {
 DEFAULT_ENCODING = "pairwise"
 LARGE_ENCODING = "seqcounter"
 PAIRWISE_UP_TO_N = 60
-MAX_PAIRWISE_CLAUSES = 20_000_000
 DEFAULT_SOLVER = "cadical195"
 #: Largest board encoded: n^2 cell variables plus the encoding's (n = 3000: 9 million cells).
 MAX_N = 3000
@@ -153,12 +153,7 @@ class SatBackend:
         refuse_oversized(spec, self.name, MAX_N)
         started = time.perf_counter()
         encoding = self.encoding or choose_encoding(spec.n)
-        if encoding == "pairwise" and pairwise_clauses(spec.n) > MAX_PAIRWISE_CLAUSES:
-            raise InputError(
-                f"the pairwise encoding of a {spec.n}x{spec.n} board needs about "
-                f"{pairwise_clauses(spec.n):,} clauses; use --encoding {LARGE_ENCODING} "
-                "(or --backend construct for one solution of a plain board)"
-            )
+        check_search(spec, self.name, encoding)  # a CNF too large to build is refused up front
         emitter = Emitter(on_solution, limit)
         if limit == 1:
             return self._find_one(spec, encoding, emitter, deadline, started)
@@ -267,13 +262,6 @@ def choose_encoding(n: int) -> str:
     """Pairwise (no auxiliary variables; fastest for enumeration here) while its O(n^3)
     clauses stay small, then the O(n^2) encoding measured best for large boards."""
     return "pairwise" if n <= PAIRWISE_UP_TO_N else LARGE_ENCODING
-
-
-def pairwise_clauses(n: int) -> int:
-    """Binary clauses of the pairwise encoding of a queens board: rows, columns, diagonals."""
-    lines = 2 * n * (n * (n - 1) // 2)
-    diagonals = 2 * sum(k * (k - 1) // 2 for k in range(2, n + 1)) * 2 - 2 * (n * (n - 1) // 2)
-    return lines + diagonals
 
 
 def first_row_parts(spec: Spec, mirrored: bool) -> list[tuple[tuple[int, ...], int]]:
