@@ -16,6 +16,7 @@ from .common import (
     load_problem,
     print_json,
 )
+from .count_tasks import add_cluster_arguments, run_in_tasks, split_requested
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -26,11 +27,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_problem_argument(parser)
     add_backend_arguments(parser)
     add_format_argument(parser)
+    add_cluster_arguments(parser)
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem)
+    if split_requested(args):
+        return run_in_tasks(spec, args)
     outcome = count(spec, backend=args.backend, timeout=args.timeout, **backend_options(args))
     if args.format == "json":
         print_json(outcome_json(spec, outcome))
