@@ -14,6 +14,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
+from .backends import get_backend
 from .parallel import DoneCallback, count_split, default_jobs
 from .result import Deadline, Outcome, Status
 from .spec import Spec
@@ -87,6 +88,7 @@ def count_in_tasks(
     """
     if executor not in EXECUTORS:
         raise ValueError(f"executor must be one of {EXECUTORS}, got {executor!r}")
+    get_backend(backend, **(options or {}))  # bad names and options fail here, not in every task
     deadline = Deadline(timeout)
     times = TaskTimes()
 
