@@ -29,13 +29,6 @@ from nqueens.splitcount import TASKS_PER_SLOT, choose_depth, count_in_tasks
 from nqueens.subproblems import Subproblem, prefixes, split
 
 
-# distributed may warn while tearing down comms and processes; only these tests see it.
-pytestmark = [
-    pytest.mark.filterwarnings("ignore::ResourceWarning"),
-    pytest.mark.filterwarnings("ignore::DeprecationWarning:distributed"),
-    pytest.mark.filterwarnings("ignore::UserWarning:distributed"),
-]
-
 SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11)}
 
 #: A completion instance: two pre-placed queens and two forbidden cells.
