@@ -25,7 +25,8 @@ from nqueens.api import count
 from nqueens.cli import main
 from nqueens.cluster import SubproblemExecutor, TaskFailedError, dask_executor
 from nqueens.spec import Spec
-from nqueens.splitcount import TASKS_PER_SLOT, choose_depth, count_in_tasks
+from nqueens.parallel import count_split
+from nqueens.splitcount import TASKS_PER_SLOT, choose_depth, count_in_tasks, open_executor
 from nqueens.subproblems import Subproblem, prefixes, split
 
 
@@ -111,6 +112,29 @@ def test_cli_reports_tasks_and_times(cluster: Any, client: Any, capsys: pytest.C
     stats = doc["stats"]
     assert stats["executor"] == "dask" and stats["tasks"] == len(split(Spec(9), 2))
     assert 0 < stats["task_mean_s"] <= stats["task_max_s"]
+
+
+def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> None:
+    """What a checkpoint relies on: on_done reports the same entries on either executor, so
+    a run started locally finishes on the cluster by skipping what is recorded."""
+    spec = Spec(11)
+    subs = split(spec, 2)
+    recorded: dict[str, int] = {}
+
+    def record(sub: Subproblem, value: int, seconds: float) -> None:
+        assert sub.key not in recorded
+        recorded[sub.key] = value
+
+    first = count_split(spec, subs[: len(subs) // 3], backend="backtrack", jobs=1, on_done=record)
+    with open_executor("dask", scheduler=cluster.scheduler_address) as (pool, slots):
+        assert slots == 2
+        rest = count_split(
+            spec, [sub for sub in subs if sub.key not in recorded], backend="backtrack",
+            on_done=record, executor=pool,
+        )
+    assert first.complete and rest.complete
+    assert set(recorded) == {sub.key for sub in subs}
+    assert first.total + rest.total == sum(recorded.values()) == A000170[11]
 
 
 def test_worker_killed_mid_run_loses_nothing(cluster: Any, client: Any) -> None:

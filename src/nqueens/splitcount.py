@@ -10,8 +10,9 @@ either executor. No solver imports.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from contextlib import ExitStack
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from typing import Any
 
 from .backends import get_backend
@@ -86,8 +87,6 @@ def count_in_tasks(
         cluster.ClusterError: Dask missing or its scheduler unreachable.
         cluster.TaskFailedError: a subproblem failed on every attempt (names its key).
     """
-    if executor not in EXECUTORS:
-        raise ValueError(f"executor must be one of {EXECUTORS}, got {executor!r}")
     get_backend(backend, **(options or {}))  # bad names and options fail here, not in every task
     deadline = Deadline(timeout)
     times = TaskTimes()
@@ -98,18 +97,9 @@ def count_in_tasks(
             on_done(sub, value, seconds)
 
     started = time.perf_counter()
-    with ExitStack() as stack:
-        pool = None
-        if executor == "dask":
-            from .cluster import DEFAULT_CONNECT_TIMEOUT, dask_executor
-
-            pool = stack.enter_context(dask_executor(
-                scheduler, workers=jobs,
-                connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT,
-            ))
-            slots = pool.slots
-        else:
-            slots = default_jobs() if jobs is None else jobs
+    with open_executor(
+        executor, scheduler=scheduler, jobs=jobs, connect_timeout=connect_timeout
+    ) as (pool, slots):
         depth = choose_depth(spec, slots) if depth is None else depth
         subs = split(spec, depth)
         result = count_split(
@@ -125,3 +115,33 @@ def count_in_tasks(
             "task_mean_s": round(times.mean, 6), "task_max_s": round(times.max, 6),
         },
     )
+
+
+@contextmanager
+def open_executor(
+    executor: str = "local",
+    *,
+    scheduler: str | None = None,
+    jobs: int | None = None,
+    connect_timeout: float | None = None,
+) -> Iterator[tuple[Executor | None, int]]:
+    """Where count_split's tasks run, and how many run at once: (executor, slots).
+
+    The executor is None for "local" (count_split's own process pool of `jobs`, inline
+    when 1), or a Dask executor for "dask", so any caller of count_split (checkpoints
+    included) can run on either with the same `on_done` reports.
+
+    Raises:
+        cluster.ClusterError: Dask missing or its scheduler unreachable.
+    """
+    if executor not in EXECUTORS:
+        raise ValueError(f"executor must be one of {EXECUTORS}, got {executor!r}")
+    if executor == "local":
+        yield None, default_jobs() if jobs is None else jobs
+        return
+    from .cluster import DEFAULT_CONNECT_TIMEOUT, dask_executor
+
+    with dask_executor(
+        scheduler, workers=jobs, connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT
+    ) as pool:
+        yield pool, pool.slots

@@ -43,7 +43,7 @@ def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--jobs", "-j", type=positive_int, default=None, metavar="N",
-        help="local worker processes (default: all cores)",
+        help="worker processes here: the local pool, or the private Dask cluster (default: all cores)",
     )
     group.add_argument(
         "--depth", type=depth_type, default=None, metavar="D",
