@@ -216,3 +216,13 @@ def test_unreachable_scheduler_exits_2_quickly() -> None:
     assert run.stdout == ""
     assert run.stderr.startswith("nqueens: error: cannot reach a Dask scheduler at 'tcp://127.0.0.1:1'")
     assert "Traceback" not in run.stderr and len(run.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "address", ["notanaddress", "foo://127.0.0.1:8786", "tcp://127.0.0.1:99999", "tcp://host:port"]
+)
+def test_malformed_scheduler_address_exits_2(address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["count", "6", "--scheduler", address]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"nqueens: error: scheduler address {address!r} is not a Dask address")
+    assert "tcp://HOST:PORT" in err and len(err.splitlines()) == 1

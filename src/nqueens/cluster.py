@@ -153,6 +153,7 @@ def dask_executor(
 @contextmanager
 def _connect(client_class: Any, address: str, timeout: float) -> Iterator[Any]:
     """A client of the scheduler at `address`; a clear ClusterError if it cannot be reached."""
+    _check_address(address)
     try:
         # the client logs each failed attempt before raising; the error below says it once
         with _quiet("distributed"):
@@ -166,6 +167,26 @@ def _connect(client_class: Any, address: str, timeout: float) -> Iterator[Any]:
         yield client
     finally:
         client.close()
+
+
+def _check_address(address: str) -> None:
+    """Refuse a malformed address up front: a Client that fails on one leaves a half-built
+    object whose clean-up prints a traceback at exit."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import get_backend
+
+    try:
+        scheme, location = parse_address(address, strict=False)
+        get_backend(scheme)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            _, port = parse_host_port(location)
+            if not 0 < int(port) < 65536:
+                raise ValueError(f"port {port} is out of range 1..65535")
+    except (ValueError, TypeError) as error:
+        raise ClusterError(
+            f"scheduler address {address!r} is not a Dask address ({error}); "
+            "write it as tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786"
+        ) from None
 
 
 @contextmanager
