@@ -34,7 +34,8 @@ def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--executor", choices=EXECUTORS, default=None,
         help="where the tasks run: local (a process pool here) or dask (needs "
-             "pip install 'nqueens[dask]') (default: one search, unsplit)",
+             "pip install 'nqueens[dask]') (default: local if --jobs or --depth is given, "
+             "dask with --scheduler, else one unsplit search)",
     )
     group.add_argument(
         "--scheduler", metavar="ADDRESS", default=None,
