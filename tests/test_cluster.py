@@ -24,11 +24,10 @@ from known_counts import A000170
 from nqueens.api import count
 from nqueens.cli import main
 from nqueens.cluster import SubproblemExecutor, TaskFailedError, dask_executor
-from nqueens.spec import Spec
 from nqueens.parallel import count_split
+from nqueens.spec import Spec
 from nqueens.splitcount import TASKS_PER_SLOT, choose_depth, count_in_tasks, open_executor
 from nqueens.subproblems import Subproblem, prefixes, split
-
 
 SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11)}
 
