@@ -27,6 +27,7 @@ from .common import (
     print_json,
 )
 from . import split_count
+from .count_tasks import add_cluster_arguments, run_in_tasks, split_requested
 from .guard import Guard
 
 
@@ -55,6 +56,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--unique", "-u", action="store_true",
                         help="also count fundamental solutions (up to rotation and reflection)")
     split_count.add_arguments(parser)
+    add_cluster_arguments(parser)
     parser.set_defaults(handler=run)
 
 
@@ -79,6 +81,11 @@ def run(args: argparse.Namespace) -> int:
             raise InputError("--unique enumerates every solution in one run; drop --checkpoint "
                              "and --split-depth")
         return run_unique(args, spec, options, guard)
+    if split_requested(args):  # --executor dask / --scheduler: tasks on a Dask cluster
+        if args.unique or args.checkpoint is not None:
+            raise InputError("--executor dask counts in cluster tasks; drop --unique and "
+                             "--checkpoint (checkpoints run on the local pool)")
+        return run_in_tasks(spec, args)
     solver_split = args.backend != "backtrack" and (args.jobs or 1) > 1
     if split_count.wanted(args) or solver_split:
         # solver backends parallelise by disjoint subproblems in separate processes, each

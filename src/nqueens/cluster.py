@@ -1,0 +1,200 @@
+"""Running count_split's subproblem tasks on a Dask distributed cluster, unchanged.
+
+`dask_executor()` connects to a scheduler (or starts a private loopback LocalCluster) and
+yields a `concurrent.futures.Executor`, so `parallel.count_split` runs the same tasks, with
+the same `on_done` reports (progress, checkpoints), as on the local process pool. Faults:
+the scheduler reruns the tasks of a worker that dies (up to its `allowed-failures`,
+default 3); a task that raises is retried `retries` times; a task that still fails comes
+back as `TaskFailedError` naming its subproblem, never as a silently missing count.
+
+Dask is an optional dependency: it is imported only inside `dask_executor()`.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+from .errors import QueensError
+from .subproblems import Subproblem
+
+#: Seconds to wait for the scheduler to answer, and then for at least one worker.
+DEFAULT_CONNECT_TIMEOUT = 10.0
+#: Reruns of a task that raised (lost workers are counted by the scheduler instead).
+DEFAULT_RETRIES = 2
+
+INSTALL_HINT = "install it with pip install 'nqueens[dask]'"
+
+
+class ClusterError(QueensError):
+    """Dask is missing, or the scheduler cannot be reached or has no workers."""
+
+
+class TaskFailedError(Exception):
+    """A subproblem's task failed on every attempt; the count is incomplete.
+
+    Not a QueensError: the input was fine, the computation was not (the CLI exits 3).
+    """
+
+    def __init__(self, key: str, cause: BaseException) -> None:
+        self.key = key
+        self.cause = cause
+        reason = str(cause).split(". ")[0] or type(cause).__name__
+        super().__init__(f"subproblem {key or '(whole board)'} failed on every attempt: "
+                         f"{type(cause).__name__}: {reason}")
+
+
+class SubproblemExecutor(Executor):
+    """A concurrent.futures Executor over a Dask client that names each task after the
+    subproblem among its arguments and turns a task's final failure into
+    `TaskFailedError` with that subproblem's key.
+
+    Attributes:
+        slots: worker threads in the cluster when it was connected (for task sizing).
+    """
+
+    def __init__(self, client: Any, *, retries: int = DEFAULT_RETRIES, slots: int = 1) -> None:
+        # pure=False: every submission is a fresh task, never a cached result of an earlier run
+        self._inner = client.get_executor(retries=retries, pure=False)
+        self.slots = slots
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if kwargs:
+            raise TypeError("SubproblemExecutor passes positional arguments only")
+        sub = next((arg for arg in args if isinstance(arg, Subproblem)), None)
+        label = sub.key if sub is not None else ""
+        task_key = f"nqueens-{label or 'root'}-{uuid.uuid4().hex[:12]}"
+        return _relabel(self._inner.submit(fn, *args, key=task_key), label)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._inner.shutdown(wait=wait and not cancel_futures)
+
+
+def _relabel(inner: Future[Any], label: str) -> Future[Any]:
+    """A future that mirrors `inner` but raises TaskFailedError(label, ...) on failure;
+    cancelling it cancels the Dask task."""
+    outer: Future[Any] = Future()
+
+    def relay(done: Future[Any]) -> None:
+        if done.cancelled():
+            if outer.cancel():
+                outer.set_running_or_notify_cancel()  # wakes concurrent.futures.wait()
+        elif (error := done.exception()) is not None:
+            outer.set_exception(TaskFailedError(label, error))
+        else:
+            outer.set_result(done.result())
+
+    inner.add_done_callback(relay)
+    outer.add_done_callback(lambda f: inner.cancel() if f.cancelled() else None)
+    return outer
+
+
+@contextmanager
+def dask_executor(
+    scheduler: str | None = None,
+    *,
+    workers: int | None = None,
+    connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
+    retries: int = DEFAULT_RETRIES,
+) -> Iterator[SubproblemExecutor]:
+    """A Dask-backed executor for `count_split`, closed (with its client) on exit.
+
+    Args:
+        scheduler: the scheduler's address, e.g. "tcp://10.0.0.5:8786". None: the address
+            in Dask's configuration (DASK_SCHEDULER_ADDRESS), else a private LocalCluster
+            on loopback with `workers` single-threaded worker processes.
+        workers: worker processes of the private LocalCluster (default: all cores).
+        connect_timeout: seconds to reach the scheduler and then to see a worker.
+        retries: reruns of a task that raised before it counts as failed.
+
+    Raises:
+        ClusterError: Dask is not installed; the scheduler is unreachable or has no workers.
+    """
+    try:
+        import dask
+        from distributed import Client, LocalCluster
+    except ImportError as error:
+        raise ClusterError(
+            f"--executor dask needs Dask distributed, which cannot be imported ({error}); "
+            f"{INSTALL_HINT}"
+        ) from None
+    address = scheduler or dask.config.get("scheduler-address", None)
+    with ExitStack() as stack:
+        if address:
+            client = stack.enter_context(_connect(Client, address, connect_timeout))
+        else:
+            from .parallel import default_jobs
+
+            cluster = stack.enter_context(LocalCluster(
+                n_workers=workers or default_jobs(), threads_per_worker=1, processes=True,
+                host="127.0.0.1", dashboard_address=None,
+            ))
+            client = stack.enter_context(Client(cluster, set_as_default=False))
+            address = cluster.scheduler_address
+        try:
+            client.wait_for_workers(1, timeout=connect_timeout)
+        except (TimeoutError, OSError):
+            raise ClusterError(
+                f"the Dask scheduler at {address} has no workers after {connect_timeout:g} s; "
+                f"start some with: dask worker {address}"
+            ) from None
+        slots = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
+        executor = SubproblemExecutor(client, retries=retries, slots=max(1, slots))
+        try:
+            yield executor
+        finally:
+            executor.shutdown(wait=False)
+
+
+@contextmanager
+def _connect(client_class: Any, address: str, timeout: float) -> Iterator[Any]:
+    """A client of the scheduler at `address`; a clear ClusterError if it cannot be reached."""
+    _check_address(address)
+    try:
+        # the client logs each failed attempt before raising; the error below says it once
+        with _quiet("distributed"):
+            client = client_class(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
+        raise ClusterError(
+            f"cannot reach a Dask scheduler at {address!r} within {timeout:g} s ({error}); "
+            "check --scheduler, or start one with: dask scheduler"
+        ) from None
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+def _check_address(address: str) -> None:
+    """Refuse a malformed address up front: a Client that fails on one leaves a half-built
+    object whose clean-up prints a traceback at exit."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import get_backend
+
+    try:
+        scheme, location = parse_address(address, strict=False)
+        get_backend(scheme)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            _, port = parse_host_port(location)
+            if not 0 < int(port) < 65536:
+                raise ValueError(f"port {port} is out of range 1..65535")
+    except (ValueError, TypeError) as error:
+        raise ClusterError(
+            f"scheduler address {address!r} is not a Dask address ({error}); "
+            "write it as tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786"
+        ) from None
+
+
+@contextmanager
+def _quiet(logger_name: str) -> Iterator[None]:
+    logger = logging.getLogger(logger_name)
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)

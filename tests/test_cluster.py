@@ -1,0 +1,227 @@
+"""Counting on a Dask cluster: the same totals as a local count on every backend, a worker
+killed mid-run loses nothing, failures are reported with their subproblem, and a missing
+Dask or unreachable scheduler is one clear line with exit 2.
+
+One LocalCluster (2 single-threaded worker processes, loopback, no dashboard) serves the
+whole module. Sizes per backend keep the module fast on 2 cores: backtrack n = 10, 11, 12;
+sat and cpsat n = 10, 11 (n = 12 takes 10 s and more there).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import distributed
+import pytest
+
+from known_counts import A000170
+from nqueens.api import count
+from nqueens.cli import main
+from nqueens.cluster import SubproblemExecutor, TaskFailedError, dask_executor
+from nqueens.parallel import count_split
+from nqueens.spec import Spec
+from nqueens.splitcount import TASKS_PER_SLOT, choose_depth, count_in_tasks, open_executor
+from nqueens.subproblems import Subproblem, prefixes, split
+
+SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11)}
+
+#: A completion instance: two pre-placed queens and two forbidden cells.
+COMPLETION = Spec(10, fixed=((1, 2), (4, 7)), forbidden=((3, 0), (9, 9)))
+
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    """A loopback LocalCluster; a task whose worker dies twice is failed (allowed-failures 1)."""
+    import dask
+
+    # Workers are spawned processes: they must find this checkout's nqueens too.
+    path = os.pathsep.join(p for p in (SRC, os.environ.get("PYTHONPATH")) if p)
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+        local = distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+            dashboard_address=None, env={"PYTHONPATH": path},
+        )
+    try:
+        yield local
+    finally:
+        local.close(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def client(cluster: Any) -> Iterator[Any]:
+    with distributed.Client(cluster, set_as_default=False) as dask_client:
+        dask_client.wait_for_workers(2, timeout=60)
+        yield dask_client
+
+
+def on_cluster(spec: Spec, cluster: Any, backend: str, **kwargs: Any) -> Any:
+    return count_in_tasks(
+        spec, backend=backend, executor="dask", scheduler=cluster.scheduler_address, **kwargs
+    )
+
+
+@pytest.mark.parametrize("n", [10, 11, 12])
+def test_counts_on_cluster_match_oeis(backend: str, n: int, cluster: Any, client: Any) -> None:
+    if n not in SIZES[backend]:
+        pytest.skip(f"{backend} at n={n} is too slow for the test suite (see the module docstring)")
+    outcome = on_cluster(Spec(n), cluster, backend)
+    assert outcome.complete
+    assert outcome.count == A000170[n]
+    assert outcome.stats["slots"] == 2
+    assert outcome.stats["tasks"] == outcome.stats["tasks_finished"] >= 2 * TASKS_PER_SLOT
+
+
+def test_completion_on_cluster_matches_local(backend: str, cluster: Any, client: Any) -> None:
+    local = count(COMPLETION, backend=backend)
+    assert local.complete and local.count > 0
+    outcome = on_cluster(COMPLETION, cluster, backend, depth=3)
+    assert outcome.complete
+    assert outcome.count == local.count
+
+
+def test_local_executor_matches_oeis() -> None:
+    outcome = count_in_tasks(Spec(10), backend="backtrack", executor="local", jobs=2)
+    assert outcome.count == A000170[10]
+    assert outcome.stats["executor"] == "local"
+
+
+def test_depth_aims_for_ten_tasks_per_slot() -> None:
+    spec = Spec(12)
+    assert choose_depth(spec, 1) == 0
+    depth = choose_depth(spec, 4)
+    assert len(prefixes(spec, depth)) >= 4 * TASKS_PER_SLOT > len(prefixes(spec, depth - 1))
+
+
+def test_cli_reports_tasks_and_times(cluster: Any, client: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code = main(["count", "9", "-b", "backtrack", "--scheduler", cluster.scheduler_address,
+                 "--split-depth", "2", "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert doc["count"] == A000170[9] and doc["complete"]
+    stats = doc["stats"]
+    assert stats["executor"] == "dask" and stats["tasks"] == len(split(Spec(9), 2))
+    assert 0 < stats["task_mean_s"] <= stats["task_max_s"]
+
+
+def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> None:
+    """What a checkpoint relies on: on_done reports the same entries on either executor, so
+    a run started locally finishes on the cluster by skipping what is recorded."""
+    spec = Spec(11)
+    subs = split(spec, 2)
+    recorded: dict[str, int] = {}
+
+    def record(sub: Subproblem, value: int, seconds: float) -> None:
+        assert sub.key not in recorded
+        recorded[sub.key] = value
+
+    first = count_split(spec, subs[: len(subs) // 3], backend="backtrack", jobs=1, on_done=record)
+    with open_executor("dask", scheduler=cluster.scheduler_address) as (pool, slots):
+        assert slots == 2
+        rest = count_split(
+            spec, [sub for sub in subs if sub.key not in recorded], backend="backtrack",
+            on_done=record, executor=pool,
+        )
+    assert first.complete and rest.complete
+    assert set(recorded) == {sub.key for sub in subs}
+    assert first.total + rest.total == sum(recorded.values()) == A000170[11]
+
+
+def test_worker_killed_mid_run_loses_nothing(cluster: Any, client: Any) -> None:
+    spec = Spec(12)
+    subs = split(spec, 1)
+    pids_before = set(client.run(os.getpid).values())
+    seen: list[str] = []
+    killed: list[int] = []
+
+    def kill_once(sub: Subproblem, value: int, seconds: float) -> None:
+        seen.append(sub.key)
+        if not killed:
+            # a single-threaded worker with a task assigned dies in the middle of it
+            victim, tasks = max(client.processing().items(), key=lambda item: len(item[1]))
+            assert tasks, "no worker was running a task"
+            pid = client.run(os.getpid, workers=[victim])[victim]
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+    outcome = on_cluster(spec, cluster, "backtrack", depth=1, on_done=kill_once)
+    assert killed and killed[0] in pids_before
+    assert outcome.complete and outcome.count == A000170[12]
+    assert sorted(seen) == sorted(sub.key for sub in subs)  # each subproblem once
+    client.wait_for_workers(2, timeout=60)  # the nanny restarts the victim
+    assert killed[0] not in set(client.run(os.getpid).values())
+
+
+def test_task_that_keeps_failing_is_reported_with_its_key(cluster: Any, client: Any) -> None:
+    sub = Subproblem((3, 0))
+    with dask_executor(cluster.scheduler_address, retries=1) as executor:
+        future = executor.submit(lambda spec, s: 1 // 0, Spec(6), sub)
+        with pytest.raises(TaskFailedError, match=r"subproblem 3\.0 failed.*ZeroDivisionError"):
+            future.result(timeout=60)
+
+
+def test_task_whose_worker_keeps_dying_is_reported(cluster: Any, client: Any) -> None:
+    sub = Subproblem((1, 4))
+    executor = SubproblemExecutor(client, retries=0)
+    future = executor.submit(lambda spec, s: os._exit(1), Spec(6), sub)
+    with pytest.raises(TaskFailedError, match=r"subproblem 1\.4 failed.*KilledWorker"):
+        future.result(timeout=120)
+    client.wait_for_workers(2, timeout=60)
+
+
+def test_cli_exits_3_naming_the_failed_subproblem(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from nqueens.cli import count_tasks
+
+    def fail(*args: Any, **kwargs: Any) -> Any:
+        raise TaskFailedError("2.5", RuntimeError("worker ran out of memory"))
+
+    monkeypatch.setattr(count_tasks, "count_in_tasks", fail)
+    assert main(["count", "8", "--executor", "dask"]) == 3
+    err = capsys.readouterr().err
+    assert err.startswith("nqueens: error: subproblem 2.5 failed") and "incomplete" in err
+
+
+def test_missing_dask_exits_2_with_install_hint(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` now fails
+    assert main(["count", "8", "--executor", "dask"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("nqueens: error: ")
+    assert "pip install 'nqueens[dask]'" in captured.err and "Traceback" not in captured.err
+
+
+def test_unreachable_scheduler_exits_2_quickly() -> None:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        p for p in (SRC, os.environ.get("PYTHONPATH")) if p))
+    run = subprocess.run(
+        [sys.executable, "-m", "nqueens", "count", "8", "--executor", "dask",
+         "--scheduler", "tcp://127.0.0.1:1", "--connect-timeout", "1"],
+        capture_output=True, text=True, env=env, timeout=60,
+    )
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.startswith("nqueens: error: cannot reach a Dask scheduler at 'tcp://127.0.0.1:1'")
+    assert "Traceback" not in run.stderr and len(run.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "address", ["notanaddress", "foo://127.0.0.1:8786", "tcp://127.0.0.1:99999", "tcp://host:port"]
+)
+def test_malformed_scheduler_address_exits_2(address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["count", "6", "--scheduler", address]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"nqueens: error: scheduler address {address!r} is not a Dask address")
+    assert "tcp://HOST:PORT" in err and len(err.splitlines()) == 1
