@@ -29,7 +29,7 @@ from nqueens.spec import Spec
 from nqueens.splitcount import TASKS_PER_SLOT, choose_depth, count_in_tasks, open_executor
 from nqueens.subproblems import Subproblem, prefixes, split
 
-SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11)}
+SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11), "permutation": (10, 11)}
 
 #: A completion instance: two pre-placed queens and two forbidden cells.
 COMPLETION = Spec(10, fixed=((1, 2), (4, 7)), forbidden=((3, 0), (9, 9)))
