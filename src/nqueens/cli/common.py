@@ -70,15 +70,24 @@ def positive_float(text: str) -> float:
     return value
 
 
-def positive_int(text: str) -> int:
-    """argparse type for counts such as --limit."""
+def _int_at_least(text: str, least: int, what: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a positive integer, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be {what}, got {text!r}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """argparse type for counts such as --limit."""
+    return _int_at_least(text, 1, "a positive integer")
+
+
+def row_count(text: str) -> int:
+    """argparse type for a number of rows such as --split-depth (0 or more)."""
+    return _int_at_least(text, 0, "0 or more rows")
 
 
 def add_problem_argument(parser: argparse.ArgumentParser) -> None:

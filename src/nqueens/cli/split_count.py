@@ -25,6 +25,7 @@ from ..progress import bar
 from ..result import Outcome, Status
 from ..spec import Spec
 from ..subproblems import Subproblem, default_depth, split
+from .common import row_count
 from .guard import Guard, init_worker
 
 #: Splits beyond this many subproblems cost more to list than they help.
@@ -38,20 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="record each finished subproblem in FILE and resume from it on a rerun",
     )
     parser.add_argument(
-        "--split-depth", type=_depth, default=None, metavar="D",
+        "--split-depth", type=row_count, default=None, metavar="D",
         help=f"split by the queens of the first D rows (default: the checkpoint's depth, else "
              f"the smallest giving {DEFAULT_TASKS} subproblems)",
     )
-
-
-def _depth(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of rows, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more rows, got {text!r}")
-    return value
 
 
 def wanted(args: argparse.Namespace) -> bool:
