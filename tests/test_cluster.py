@@ -225,3 +225,24 @@ def test_malformed_scheduler_address_exits_2(address: str, capsys: pytest.Captur
     err = capsys.readouterr().err
     assert err.startswith(f"nqueens: error: scheduler address {address!r} is not a Dask address")
     assert "tcp://HOST:PORT" in err and len(err.splitlines()) == 1
+
+
+def test_checkpointed_count_moves_between_local_and_cluster(
+    tmp_path: Path, cluster: Any, client: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A checkpoint started locally is finished on the cluster (and vice versa) to the exact
+    total: both executors record the same subproblems in the same file."""
+    import json
+
+    checkpoint = tmp_path / "n10.ckpt"
+    common = ["count", "10", "-b", "backtrack", "--split-depth", "2",
+              "--checkpoint", str(checkpoint), "--format", "json"]
+    assert main([*common, "--jobs", "1"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    lines = checkpoint.read_text().splitlines()
+    assert local["count"] == A000170[10] and len(lines) > 10
+    checkpoint.write_text("\n".join(lines[: len(lines) // 2]) + "\n")  # keep half the records
+    assert main([*common, "--scheduler", cluster.scheduler_address]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert resumed["count"] == A000170[10] and resumed["complete"]
+    assert len(checkpoint.read_text().splitlines()) == len(lines)

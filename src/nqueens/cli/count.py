@@ -82,9 +82,12 @@ def run(args: argparse.Namespace) -> int:
                              "and --split-depth")
         return run_unique(args, spec, options, guard)
     if split_requested(args):  # --executor dask / --scheduler: tasks on a Dask cluster
-        if args.unique or args.checkpoint is not None:
-            raise InputError("--executor dask counts in cluster tasks; drop --unique and "
-                             "--checkpoint (checkpoints run on the local pool)")
+        if args.unique:
+            raise InputError("--unique enumerates every solution in one run; drop it with "
+                             "--executor dask")
+        if args.checkpoint is not None:  # checkpointed runs move freely between executors
+            return split_count.run(args, spec, options, guard,
+                                   lambda outcome: report(args, spec, outcome, guard))
         return run_in_tasks(spec, args)
     solver_split = args.backend != "backtrack" and (args.jobs or 1) > 1
     if split_count.wanted(args) or solver_split:

@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import ExitStack
 from typing import Any
 
 from .. import checkpoint as checkpoints
@@ -24,6 +25,7 @@ from ..parallel import count_split, default_jobs
 from ..progress import bar
 from ..result import Outcome, Status
 from ..spec import Spec
+from ..splitcount import open_executor
 from ..subproblems import Subproblem, default_depth, split
 from .common import row_count
 from .guard import Guard, init_worker
@@ -104,30 +106,38 @@ def run(args: argparse.Namespace, spec: Spec, options: dict[str, Any], guard: Gu
         progress.update(1)
 
     jobs = getattr(args, "jobs", None) or default_jobs()
-    executor: Executor | None = None
-    if jobs > 1 and len(todo) > 1:
-        # our own pool, so that workers ignore Ctrl-C sent to the whole process group
-        executor = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker,
-                                       initargs=(os.getpid(),), mp_context=_forkserver())
+    on_dask = getattr(args, "executor", None) == "dask" or getattr(args, "scheduler", None)
+    with ExitStack() as stack:
+        executor: Executor | None = None
+        own_pool = False
+        if on_dask:  # the same subproblems and checkpoint records, run as Dask tasks
+            executor, _ = stack.enter_context(open_executor(
+                "dask", scheduler=args.scheduler, jobs=getattr(args, "jobs", None),
+                connect_timeout=args.connect_timeout))
+        elif jobs > 1 and len(todo) > 1:
+            # our own pool, so that workers ignore Ctrl-C sent to the whole process group
+            executor = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker,
+                                           initargs=(os.getpid(),), mp_context=_forkserver())
+            own_pool = True
 
-    def work() -> Outcome:
+        def work() -> Outcome:
+            try:
+                result = count_split(spec, todo, backend=args.backend, options=options,
+                                     jobs=jobs, on_done=on_done, should_stop=guard.should_stop,
+                                     executor=executor)
+            finally:
+                if own_pool and executor is not None:
+                    _shut_down(executor, stopped=guard.should_stop())
+            finished = state["finished"] == len(subs)
+            return outcome(Status.COMPLETE if finished else guard.stopped_status(), result.elapsed)
+
         try:
-            result = count_split(spec, todo, backend=args.backend, options=options, jobs=jobs,
-                                 on_done=on_done, should_stop=guard.should_stop,
-                                 executor=executor)
+            final = guard.run(work, lambda: report(outcome(guard.stopped_status(), 0.0)))
         finally:
-            if executor is not None:
-                _shut_down(executor, stopped=guard.should_stop())
-        finished = state["finished"] == len(subs)
-        return outcome(Status.COMPLETE if finished else guard.stopped_status(), result.elapsed)
-
-    try:
-        final = guard.run(work, lambda: report(outcome(guard.stopped_status(), 0.0)))
-    finally:
-        progress.close()
-        if store is not None:
-            store.close()
-    return report(final)
+            progress.close()
+            if store is not None:
+                store.close()
+        return report(final)
 
 
 def _shut_down(executor: Executor, stopped: bool) -> None:
