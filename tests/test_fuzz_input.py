@@ -174,7 +174,7 @@ def test_verify_random_file(
 # --- API: junk arguments raise documented QueensError subclasses ------------------------
 
 JUNK = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 6), st.integers(1001, 10**30), st.floats(),
+    st.none(), st.booleans(), st.integers(-3, 6), st.integers(20_001, 10**30), st.floats(),
     st.text(max_size=6), st.lists(st.integers(-2, 8), max_size=4), st.just(object()),
     st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
 )

@@ -36,7 +36,7 @@ def test_linear_encoding_at_the_same_size_is_accepted() -> None:
 @pytest.mark.parametrize("backend_name", ["cpsat", "sat", "backtrack"])
 def test_huge_boards_are_refused_by_every_backend(backend_name: str) -> None:
     with pytest.raises(nqueens.SizeLimitError, match=f"beyond the {backend_name} backend.*construct"):
-        nqueens.count(10**6, backend=backend_name)
+        nqueens.solve(10**6, backend=backend_name)
 
 
 def _fake_terminal(monkeypatch: pytest.MonkeyPatch, is_terminal: bool) -> io.StringIO:
@@ -67,3 +67,12 @@ def test_a_few_boards_to_a_terminal_are_fine(
 def test_split_depth_beyond_the_board_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["count", "6", "--split-depth", "7", "--backend", "backtrack"]) == 2
     assert "use at most 6" in capsys.readouterr().err
+
+
+def test_counting_beyond_the_record_needs_a_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(nqueens.SizeLimitError, match="largest board ever counted is 27x27"):
+        nqueens.count(28, backend="backtrack")
+    assert main(["count", "40", "--backend", "backtrack"]) == 2
+    assert "OEIS A000170" in capsys.readouterr().err
+    bounded = nqueens.count(28, backend="backtrack", timeout=0.2)
+    assert not bounded.complete

@@ -16,7 +16,7 @@ from typing import Any
 from .backends import DEFAULT_BACKEND, get_backend
 from .backends.base import Backend
 from .errors import InputError
-from .limits import check_search
+from .limits import check_exhaustive, check_search
 from .result import Deadline, Outcome
 from .spec import Placement, Spec, as_spec
 from .validate import Violation, find_violations
@@ -77,6 +77,8 @@ def search(
     _check_limit(limit)
     _check_timeout(timeout)
     _check_callbacks(on_solution, deadline)
+    if limit is None:
+        check_exhaustive(spec, bounded=timeout is not None or (deadline is not None and deadline.at is not None))
     if deadline is None:
         deadline = Deadline(timeout)
     engine = _engine(spec, backend, options)

@@ -17,6 +17,8 @@ from .spec import Spec
 
 #: Largest CNF the sat backend is asked to build (each clause is a Python list first).
 MAX_CLAUSES = 20_000_000
+#: The largest board whose solutions have ever been counted (OEIS A000170 stops at n = 27).
+MAX_COUNTED_N = 27
 #: More solutions than this are not printed to a terminal.
 MAX_TERMINAL_SOLUTIONS = 100_000
 
@@ -83,6 +85,23 @@ def check_search(spec: Spec, backend: str, encoding: str | None = None) -> None:
                 f"the {encoding} CNF for n = {n} needs about {clauses:,} clauses "
                 f"(limit {MAX_CLAUSES:,}); {hint}"
             )
+
+
+def check_exhaustive(spec: Spec, bounded: bool) -> None:
+    """Refuse an unbounded count or enumeration of a plain board beyond any known count.
+
+    Args:
+        bounded: a time limit (or a deadline the caller can stop) bounds the search.
+
+    Raises:
+        SizeLimitError: naming the record and the ways that do work.
+    """
+    if spec.is_plain and spec.n > MAX_COUNTED_N and not bounded:
+        raise SizeLimitError(
+            f"counting every solution of a plain {spec.n}x{spec.n} board would not finish: "
+            f"the largest board ever counted is {MAX_COUNTED_N}x{MAX_COUNTED_N} (OEIS A000170); "
+            "give a time limit for a lower bound, or ask for K solutions"
+        )
 
 
 def check_terminal_enumeration(spec: Spec) -> None:

@@ -21,7 +21,7 @@ from ..spec import Spec
 from .base import Emitter, refuse_oversized
 
 _CHECK_EVERY = 1 << 12  # nodes between deadline checks
-MAX_N = 20_000  # per-row masks of n bits for n rows: n^2 bits (50 MB at this size)
+MAX_N = 3000  # Spec.lines holds about 4n^2 cells as Python tuples (n = 3000: some GB)
 
 
 def initial_rows(spec: Spec) -> list[int]:

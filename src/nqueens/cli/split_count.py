@@ -12,8 +12,9 @@ import argparse
 import multiprocessing
 import os
 import sys
+import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, InvalidStateError, ProcessPoolExecutor
 from contextlib import ExitStack
 from typing import Any
 
@@ -146,11 +147,19 @@ def _shut_down(executor: Executor, stopped: bool) -> None:
     if not stopped:
         executor.shutdown(wait=True)
         return
+    # Python 3.11's pool manager thread may then try to fail futures we just cancelled and
+    # print an InvalidStateError traceback; the stop is deliberate, so keep stderr clean.
+    threading.excepthook = _quiet_cancelled_futures
     executor.shutdown(wait=False, cancel_futures=True)
     for child in multiprocessing.active_children():
         child.kill()  # workers ignore SIGTERM (see init_worker)
     for child in multiprocessing.active_children():
         child.join(timeout=1.0)
+
+
+def _quiet_cancelled_futures(args: threading.ExceptHookArgs) -> None:
+    if not isinstance(args.exc_value, InvalidStateError):
+        sys.__excepthook__(args.exc_type, args.exc_value, args.exc_traceback)  # type: ignore[arg-type]
 
 
 def _forkserver() -> Any:
