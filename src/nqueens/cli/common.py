@@ -140,3 +140,22 @@ def print_table(header: list[str], rows: list[list[object]]) -> None:
             value.ljust(width) if i == 0 else value.rjust(width)
             for i, (value, width) in enumerate(zip(row, widths))
         ).rstrip())
+
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    """-o FILE and --force, for commands that write one text file (see `write_output`)."""
+    parser.add_argument("--output", "-o", default=None, metavar="FILE",
+                        help="file to write (default: print to stdout)")
+    parser.add_argument("--force", action="store_true",
+                        help="overwrite FILE if it exists (default: refuse)")
+
+
+def write_output(args: argparse.Namespace, text: str, what: str) -> None:
+    """Print `text`, or write it atomically to --output (refusing to overwrite without --force)."""
+    if args.output is None or args.output == "-":
+        sys.stdout.write(text)
+        return
+    from ..atomicfile import write_text_atomic
+
+    write_text_atomic(args.output, text, overwrite=args.force)
+    print(f"wrote {args.output} ({what})", file=sys.stderr)

@@ -4,12 +4,17 @@ and a projection line), the CP-SAT proto in text form, or a MiniZinc model with 
 from __future__ import annotations
 
 import argparse
-import sys
 
-from ..atomicfile import write_text_atomic
 from ..errors import InputError
 from ..export import FORMATS, export_text
-from .common import EXIT_OK, add_problem_argument, add_variant_argument, load_problem
+from .common import (
+    EXIT_OK,
+    add_output_arguments,
+    add_problem_argument,
+    add_variant_argument,
+    load_problem,
+    write_output,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -28,10 +33,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         help="output format: dimacs (.cnf), cpsat (.pbtxt) or minizinc (.mzn)")
     parser.add_argument("--encoding", default=None,
                         help="at-most-one encoding for --to dimacs (default: pairwise)")
-    parser.add_argument("--output", "-o", default=None, metavar="FILE",
-                        help="file to write (default: print to stdout)")
-    parser.add_argument("--force", action="store_true",
-                        help="overwrite FILE if it exists (default: refuse)")
+    add_output_arguments(parser)
     parser.set_defaults(handler=run)
 
 
@@ -40,9 +42,5 @@ def run(args: argparse.Namespace) -> int:
     if args.encoding is not None and args.to != "dimacs":
         raise InputError("--encoding applies to --to dimacs only; drop it")
     text = export_text(spec, args.to, args.encoding)
-    if args.output is None or args.output == "-":
-        sys.stdout.write(text)
-    else:
-        write_text_atomic(args.output, text, overwrite=args.force)
-        print(f"wrote {args.output} ({args.to}, {spec.describe()})", file=sys.stderr)
+    write_output(args, text, f"{args.to}, {spec.describe()}")
     return EXIT_OK

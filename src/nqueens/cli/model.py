@@ -4,14 +4,19 @@ fixed and forbidden cells from the command line. Never overwrites without --forc
 from __future__ import annotations
 
 import argparse
-import sys
 from dataclasses import replace
 
 from ..errors import InputError
-from ..atomicfile import write_text_atomic
 from ..modelfile import Expected, model_text, read_model
 from ..spec import Cell, Spec
-from .common import EXIT_OK, add_problem_argument, add_variant_argument, load_problem
+from .common import (
+    EXIT_OK,
+    add_output_arguments,
+    add_problem_argument,
+    add_variant_argument,
+    load_problem,
+    write_output,
+)
 
 
 def cell_argument(text: str) -> Cell:
@@ -42,10 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         help="0-based cells that must stay empty (added to the model's)")
     parser.add_argument("--name", default=None, help="label stored in the file")
     parser.add_argument("--description", default=None, help="free text stored in the file")
-    parser.add_argument("--output", "-o", default=None, metavar="FILE",
-                        help="file to write (default: print to stdout)")
-    parser.add_argument("--force", action="store_true",
-                        help="overwrite FILE if it exists (default: refuse)")
+    add_output_arguments(parser)
     parser.set_defaults(handler=run)
 
 
@@ -70,9 +72,5 @@ def run(args: argparse.Namespace) -> int:
     if args.description is not None:
         description = args.description
     text = model_text(spec, description, expected)
-    if args.output is None or args.output == "-":
-        sys.stdout.write(text)
-    else:
-        write_text_atomic(args.output, text, overwrite=args.force)
-        print(f"wrote {args.output} ({spec.describe()})", file=sys.stderr)
+    write_output(args, text, spec.describe())
     return EXIT_OK
