@@ -35,7 +35,7 @@ def test_bench_rejects_an_unknown_workload(tmp_path: Path) -> None:
 
 
 def test_bench_cross_checks_answers() -> None:
-    from nqueens.bench import Measurement, Subject, Workload, _compare
+    from nqueens.bench.run import Measurement, Subject, Workload, _compare
 
     ref = Subject("ref", lambda n: [], "reference")
     ours = Subject("ours", lambda n: [])

@@ -101,7 +101,7 @@ def test_mismatched_checkpoint_is_refused(
 def test_checkpoint_of_another_model_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from nqueens.checkpoint import Checkpoint, identity
+    from nqueens.counting.ledger import Checkpoint, identity
     from nqueens.errors import CheckpointError
     from nqueens.spec import Spec
 
@@ -155,7 +155,7 @@ def test_checkpoint_in_a_missing_directory_is_a_usage_error(
 
 
 def test_checkpoint_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
-    from nqueens.checkpoint import Checkpoint, identity
+    from nqueens.counting.ledger import Checkpoint, identity
     from nqueens.errors import CheckpointError
     from nqueens.spec import Spec
 

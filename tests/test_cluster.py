@@ -23,11 +23,11 @@ import pytest
 from known_counts import A000170
 from nqueens.api import count
 from nqueens.cli import main
-from nqueens.cluster import SubproblemExecutor, TaskFailedError, dask_executor
-from nqueens.parallel import count_split
+from nqueens.counting.dask import SubproblemExecutor, TaskFailedError, dask_executor
+from nqueens.counting.pool import count_split
 from nqueens.spec import Spec
-from nqueens.splitcount import TASKS_PER_SLOT, choose_depth, count_in_tasks, open_executor
-from nqueens.subproblems import Subproblem, prefixes, split
+from nqueens.counting.tasks import TASKS_PER_SLOT, choose_depth, count_in_tasks, open_executor
+from nqueens.counting.plan import Subproblem, prefixes, split
 
 SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11), "permutation": (10, 11)}
 

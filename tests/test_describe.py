@@ -1,4 +1,4 @@
-"""`nqueens describe` and nqueens.structure: sizes checked against closed forms and the
+"""`nqueens describe` and nqueens.modeling.structure: sizes checked against closed forms and the
 textbook's figures (FACTS.md), not against our own output."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from nqueens.cli import main
 from nqueens.spec import Spec
-from nqueens.structure import describe_compiled
+from nqueens.modeling.structure import describe_compiled
 
 
 @pytest.mark.parametrize("n", [4, 8, 9])

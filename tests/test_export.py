@@ -13,8 +13,8 @@ import pycosat
 import pytest
 
 from nqueens.cli import main
-from nqueens.export import cpsat_text, dimacs_text, minizinc_text
-from nqueens.modelfile import read_model
+from nqueens.modeling.export import cpsat_text, dimacs_text, minizinc_text
+from nqueens.modeling.modelfile import read_model
 from nqueens.spec import Spec
 from nqueens.validate import find_violations
 

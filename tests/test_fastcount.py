@@ -11,15 +11,16 @@ from hypothesis import strategies as st
 
 from known_counts import A000170, A002562, TEXTBOOK_PROMISING_NODES
 from nqueens import api
-from nqueens.backends.backtrack import BacktrackBackend, initial_rows
+from nqueens.backends.backtrack import BacktrackBackend
+from nqueens.bitboard import initial_rows
 from nqueens.errors import SpecError
-from nqueens.fastcount import count_masks, count_tree, is_canonical, kernel_available
-from nqueens import fastsplit
-from nqueens.fastsplit import count_subproblem_fast
-from nqueens.parallel import count_split
+from nqueens.bitboard import count_masks, count_tree, is_canonical, kernel_available
+from nqueens.counting import fastsplit
+from nqueens.counting.fastsplit import count_subproblem_fast
+from nqueens.counting.pool import count_split
 from nqueens.result import Deadline, Status
 from nqueens.spec import Spec
-from nqueens.subproblems import split_mirror
+from nqueens.counting.plan import split_mirror
 from nqueens.validate import find_violations
 
 needs_kernel = pytest.mark.skipif(not kernel_available(), reason="C kernel not built")

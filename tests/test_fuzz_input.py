@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import nqueens
 from nqueens.cli import main
 from nqueens.errors import QueensError
-from nqueens.placement_input import read_placements
+from nqueens.cli.placement_input import read_placements
 
 FUZZ = settings(max_examples=120, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -67,7 +67,7 @@ def in_temp_dir() -> Iterator[Path]:
 
 def _has_modelfile() -> bool:
     try:
-        import nqueens.modelfile  # noqa: F401
+        import nqueens.modeling.modelfile  # noqa: F401
     except ImportError:
         return False
     return True
@@ -229,7 +229,7 @@ def test_spec_raises_only_spec_errors(n: Any, variant: Any, fixed: Any, forbidde
         pass
 
 
-# --- model files (nqueens.modelfile, from the models issue) -----------------------------
+# --- model files (nqueens.modeling.modelfile, from the models issue) -----------------------------
 
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
@@ -261,7 +261,7 @@ MODEL_DOCS = st.one_of(
 def test_random_model_files(
     text: str, capsys: pytest.CaptureFixture[str], in_temp_dir: Path
 ) -> None:
-    modelfile = pytest.importorskip("nqueens.modelfile")
+    modelfile = pytest.importorskip("nqueens.modeling.modelfile")
     path = Path("model.toml")
     path.write_text(text, encoding="utf-8")
     try:

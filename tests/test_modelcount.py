@@ -10,8 +10,8 @@ import pytest
 from known_counts import A000142, A000170, A051906
 from nqueens.backends.sat import encode_cnf
 from nqueens.cli import main
-from nqueens.modelcount import ganak_count
-from nqueens.modelfile import read_model
+from nqueens.modeling.modelcount import ganak_count
+from nqueens.modeling.modelfile import read_model
 from nqueens.result import Status
 from nqueens.spec import Spec
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from nqueens.cli import main
 from nqueens.errors import InputError, ModelFileError, SpecError
-from nqueens.modelfile import Expected, dump_model, load_model, model_text, read_model
+from nqueens.modeling.modelfile import Expected, dump_model, load_model, model_text, read_model
 from nqueens.spec import Spec
 from nqueens.variants import VARIANTS
 

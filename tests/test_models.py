@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from nqueens.api import count, solve
-from nqueens.modelfile import Model, read_model
+from nqueens.modeling.modelfile import Model, read_model
 from nqueens.spec import Spec
 from nqueens.validate import find_violations, is_valid
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from nqueens.cli import main
-from nqueens.treeplot import build_tree
+from nqueens.pictures.tree import build_tree
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

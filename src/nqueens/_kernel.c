@@ -1,4 +1,4 @@
-/* The compiled counting kernel: the bitboard walk of fastcount.py in C.
+/* The compiled counting kernel: the bitboard walk of bitboard.py in C.
  *
  * Rows are filled top-down; columns and both diagonal families are 64-bit masks (bit c =
  * column c), and each row has an "allowed" mask carrying fixed and forbidden cells, so
@@ -153,7 +153,7 @@ static PyMethodDef kernel_methods[] = {
 
 static struct PyModuleDef kernel_module = {
     PyModuleDef_HEAD_INIT, "nqueens._kernel",
-    "Compiled bitboard counting kernel (see fastcount.py for the pure-Python reference).",
+    "Compiled bitboard counting kernel (see bitboard.py for the pure-Python reference).",
     -1, kernel_methods,
 };
 

@@ -126,7 +126,7 @@ class Spec:
         """This spec with queens also fixed in the first rows at the given columns.
 
         Raises SpecError if the prefix contradicts the spec: callers build prefixes that are
-        consistent (see `subproblems.py`).
+        consistent (see `counting/plan.py`).
         """
         extra = [(row, col) for row, col in enumerate(prefix) if row not in self.fixed_columns]
         return Spec(self.n, self.variant, self.fixed + tuple(extra), self.forbidden, self.name)

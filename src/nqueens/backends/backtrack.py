@@ -7,7 +7,7 @@ queen or forbidden cell is handled by the same code. It counts the textbook's st
 nodes checked (every child examined, the root included) and promising nodes.
 
 A pure count (no solution callback, no limit) of a queens spec takes the fast route
-instead (`fastsplit`: compiled bitboard kernel, mirror symmetry, optional processes); it
+instead (`counting.fastsplit`: compiled bitboard kernel, mirror symmetry, optional processes); it
 gives the same counts (checked in tests) plus the fundamental count for plain specs.
 """
 
@@ -18,50 +18,11 @@ from typing import ClassVar
 
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
+from ..bitboard import AttackMasks, initial_rows
 from .base import Emitter, refuse_oversized
 
 _CHECK_EVERY = 1 << 12  # nodes between deadline checks
 MAX_N = 3000  # Spec.lines holds about 4n^2 cells as Python tuples (n = 3000: some GB)
-
-
-def initial_rows(spec: Spec) -> list[int]:
-    """Per row, the bitmask of columns (bit c = column c) a queen may take before any is placed:
-    not forbidden, not attacked by a fixed queen, and the fixed column in a fixed row."""
-    n = spec.n
-    full = (1 << n) - 1
-    rows = [full] * n
-    for r, c in spec.forbidden:
-        rows[r] &= ~(1 << c)
-    for r, c in spec.fixed:
-        for line_id in spec.line_ids_of((r, c)):
-            for r2, c2 in spec.lines[line_id].cells:
-                if (r2, c2) != (r, c):
-                    rows[r2] &= ~(1 << c2)
-        rows[r] &= 1 << c
-    return rows
-
-
-class AttackMasks:
-    """For a cell (r, c): per later row r' > r, the mask of columns left free by a queen at
-    (r, c). Built on first use and cached, so large boards pay only for cells visited."""
-
-    def __init__(self, spec: Spec) -> None:
-        self.spec = spec
-        self.full = (1 << spec.n) - 1
-        self.cache: dict[tuple[int, int], tuple[int, ...]] = {}
-
-    def below(self, r: int, c: int) -> tuple[int, ...]:
-        key = (r, c)
-        masks = self.cache.get(key)
-        if masks is None:
-            attacked = [0] * (self.spec.n - r - 1)
-            for line_id in self.spec.line_ids_of(key):
-                for r2, c2 in self.spec.lines[line_id].cells:
-                    if r2 > r:
-                        attacked[r2 - r - 1] |= 1 << c2
-            masks = tuple(self.full & ~a for a in attacked)
-            self.cache[key] = masks
-        return masks
 
 
 class BacktrackBackend:
@@ -136,8 +97,8 @@ class BacktrackBackend:
         )
 
     def _count_fast(self, spec: Spec, deadline: Deadline | None) -> Outcome:
-        from ..fastcount import kernel_available
-        from ..fastsplit import count_fast
+        from ..bitboard import kernel_available
+        from ..counting.fastsplit import count_fast
 
         found = count_fast(spec, jobs=self.jobs, deadline=deadline)
         stats: dict[str, int | float | str] = {

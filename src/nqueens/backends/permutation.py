@@ -15,7 +15,8 @@ from typing import ClassVar
 
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from .backtrack import MAX_N, initial_rows
+from ..bitboard import initial_rows
+from .backtrack import MAX_N
 from .base import Emitter, refuse_oversized
 
 _CHECK_EVERY = 1 << 12  # partial permutations popped between deadline checks

@@ -31,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bench import Measurement, run_bench, table
+    from ..bench.run import Measurement, run_bench, table
 
     repeats = args.repeats or (1 if args.quick else 3)
     limit = args.limit or (30.0 if args.quick else 120.0)

@@ -31,7 +31,7 @@ def load_problem(text: str, variant: str | None = None) -> Spec:
     `variant` (from --variant) applies to a bare N; a model file carries its own.
     """
     if text.endswith(".toml"):
-        from ..modelfile import load_model
+        from ..modeling.modelfile import load_model
 
         spec = load_model(text)
         if variant is not None and variant != spec.variant:

@@ -9,8 +9,8 @@ import sys
 from ..api import count
 from ..backends import backend_names
 from ..errors import InputError
-from ..modelcount import COUNTERS, ganak_count
-from ..render import outcome_json
+from ..modeling.modelcount import COUNTERS, ganak_count
+from .render import outcome_json
 from ..result import Outcome
 from ..symmetry import canonical, instance_symmetries
 from ..spec import Spec

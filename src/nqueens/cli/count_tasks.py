@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..cluster import DEFAULT_CONNECT_TIMEOUT, TaskFailedError
-from ..render import outcome_json
+from ..counting.dask import DEFAULT_CONNECT_TIMEOUT, TaskFailedError
+from .render import outcome_json
 from ..spec import Spec
-from ..splitcount import EXECUTORS, count_in_tasks
+from ..counting.tasks import EXECUTORS, count_in_tasks
 from .common import EXIT_OK, EXIT_UNKNOWN, backend_options, positive_float, positive_int, print_json
 
 

@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from ..errors import InputError
-from ..structure import BACKENDS, describe_compiled, problem_summary
+from ..modeling.structure import BACKENDS, describe_compiled, problem_summary
 from .common import (
     EXIT_OK,
     add_format_argument,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..encodings import compare_encodings
+from ..modeling.encodings import compare_encodings
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,

@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..estimate import estimate_nodes
-from ..fastcount import count_tree
+from ..textbook.estimate import estimate_nodes
+from ..bitboard import count_tree
 from ..spec import Spec
-from ..treestats import book_rounding
+from ..textbook.treestats import book_rounding
 from .common import EXIT_OK, add_format_argument, positive_int, print_json
 
 #: Largest n for which the exact count is shown beside the estimate by default (about 1 s).

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from ..errors import InputError
-from ..export import FORMATS, export_text
+from ..modeling.export import FORMATS, export_text
 from .common import (
     EXIT_OK,
     add_output_arguments,

@@ -7,7 +7,7 @@ import argparse
 from dataclasses import replace
 
 from ..errors import InputError
-from ..modelfile import Expected, model_text, read_model
+from ..modeling.modelfile import Expected, model_text, read_model
 from ..spec import Cell, Spec
 from .common import (
     EXIT_OK,

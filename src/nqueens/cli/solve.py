@@ -16,10 +16,10 @@ from typing import Any
 from ..api import search
 from ..backends import backend_names
 from ..errors import InputError
-from ..figure_file import picture_format
+from ..pictures.save import picture_format
 from ..limits import check_terminal_enumeration
-from ..progress import bar, wanted
-from ..render import outcome_json, solution_text
+from .progress import bar, wanted
+from .render import outcome_json, solution_text
 from ..result import Outcome, Status
 from ..spec import Placement, Spec
 from ..symmetry import fundamental, instance_symmetries
@@ -210,7 +210,7 @@ def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
     if not shown:
         print(f"nqueens: no solution to draw; {args.output} was not written", file=sys.stderr)
         return
-    from ..boardplot import draw_boards
+    from ..pictures.board import draw_boards
 
     kind = "fundamental solution(s)" if args.unique else "solution(s)"
     title = spec.describe() if len(shown) == 1 else f"{spec.describe()}: {len(shown)} {kind}"

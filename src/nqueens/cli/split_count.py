@@ -18,16 +18,16 @@ from concurrent.futures import Executor, InvalidStateError, ProcessPoolExecutor
 from contextlib import ExitStack
 from typing import Any
 
-from .. import checkpoint as checkpoints
+from ..counting import ledger as checkpoints
 from ..backends import get_backend
 from ..errors import SizeLimitError
 from ..limits import check_search
-from ..parallel import count_split, default_jobs
-from ..progress import bar
+from ..counting.pool import count_split, default_jobs
+from .progress import bar
 from ..result import Outcome, Status
 from ..spec import Spec
-from ..splitcount import open_executor
-from ..subproblems import Subproblem, default_depth, split
+from ..counting.tasks import open_executor
+from ..counting.plan import Subproblem, default_depth, split
 from .common import row_count
 from .guard import Guard, init_worker
 

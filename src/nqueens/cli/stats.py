@@ -9,9 +9,9 @@ import sys
 from typing import Any
 
 from ..errors import InputError
-from ..estimate import estimate_nodes
+from ..textbook.estimate import estimate_nodes
 from ..spec import Spec
-from ..treestats import book_rounding, tree_stats
+from ..textbook.treestats import book_rounding, tree_stats
 from .common import EXIT_OK, add_format_argument, positive_int, print_json
 
 COLUMNS = (

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from ..errors import InputError
-from ..trace import Event, step_label, steps, walk
+from ..textbook.trace import Event, step_label, steps, walk
 from .common import EXIT_OK, add_format_argument, positive_int, print_json
 
 #: Largest boards traced: the whole tree (--all) and the walk to the first solution. Beyond

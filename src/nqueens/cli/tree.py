@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..errors import InputError
-from ..treeplot import MAX_TREE_N, draw_tree
+from ..pictures.tree import MAX_TREE_N, draw_tree
 from .common import EXIT_OK, positive_int
 
 #: Even with --force: n = 7 already has 3,585 nodes; n = 8 (15,721) is past any picture.

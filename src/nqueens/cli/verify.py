@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..errors import InputError
-from ..placement_input import read_placements
+from .placement_input import read_placements
 from ..spec import Spec
 from ..validate import Violation, find_cell_violations, find_violations
 from .common import EXIT_NO, EXIT_OK, add_format_argument, load_problem, print_json

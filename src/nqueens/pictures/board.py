@@ -10,9 +10,9 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import InputError
-from .figure_file import picture_format, pyplot, save_figure
-from .spec import Placement, Spec
+from ..errors import InputError
+from .save import picture_format, pyplot, save_figure
+from ..spec import Placement, Spec
 
 #: Most boards in one picture, and the largest board drawn (cells get too small beyond).
 MAX_BOARDS = 120

@@ -14,11 +14,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from .backends.backtrack import initial_rows
-from .fastcount import count_masks, kernel_available
-from .result import Deadline
-from .spec import Spec
-from .subproblems import Subproblem, default_depth, mirror_depth, split, split_mirror
+from ..bitboard import initial_rows
+from ..bitboard import count_masks, kernel_available
+from ..result import Deadline
+from ..spec import Spec
+from .plan import Subproblem, default_depth, mirror_depth, split, split_mirror
 
 #: Below these sizes a process pool costs more to start than the whole count takes.
 PARALLEL_FROM_N = 15 if kernel_available() else 11
@@ -53,7 +53,7 @@ def count_fast(spec: Spec, *, jobs: int = 1, deadline: Deadline | None = None) -
     if spec.n < PARALLEL_FROM_N:
         jobs = 1
     elif jobs < 1:
-        from .parallel import default_jobs
+        from .pool import default_jobs
 
         jobs = default_jobs()
     if not spec.is_plain and jobs == 1:
@@ -81,7 +81,7 @@ def count_fast(spec: Spec, *, jobs: int = 1, deadline: Deadline | None = None) -
                 complete = sub is subs[-1] and walk.complete
                 break
     else:
-        from .parallel import count_split
+        from .pool import count_split
 
         result = count_split(spec, subs, backend="backtrack", options=options, jobs=jobs,
                              task=count_subproblem_fast, should_stop=deadline.expired)

@@ -3,7 +3,7 @@ way its source shows it: the textbook's recursive backtracker, CP-SAT and PySAT 
 the libraries' documentation, and a small C bitboard counter with mirror symmetry that the
 bench compiles with the system C compiler when there is one.
 
-Run as `python -m nqueens.benchrefs TASK N`; it prints the count, or the placement as a JSON
+Run as `python -m nqueens.bench.refs TASK N`; it prints the count, or the placement as a JSON
 list, on stdout. Solver libraries are imported inside the task that uses them.
 """
 
@@ -184,17 +184,17 @@ def pysat_seqcounter_one(n: int) -> list[int]:
 
 def python_bitboard_count(n: int) -> int:
     """nqueens' own pure-Python bitboard walk (the fallback when the kernel is not built)."""
-    from .backends.backtrack import initial_rows
-    from .fastcount import count_masks
-    from .spec import Spec
+    from ..bitboard import initial_rows
+    from ..bitboard import count_masks
+    from ..spec import Spec
 
     return count_masks(n, initial_rows(Spec(n)), compiled=False).solutions
 
 
 def kernel_tree(n: int) -> int:
     """The textbook's tree statistics (solutions and promising nodes) by the fast walk."""
-    from .fastcount import count_tree
-    from .spec import Spec
+    from ..bitboard import count_tree
+    from ..spec import Spec
 
     return count_tree(Spec(n)).solutions
 
@@ -212,7 +212,7 @@ TASKS: dict[str, Callable[[int], object]] = {
 
 def main(argv: list[str]) -> int:
     if len(argv) != 2 or argv[0] not in TASKS or not argv[1].isdigit():
-        print(f"usage: python -m nqueens.benchrefs {{{','.join(TASKS)}}} N", file=sys.stderr)
+        print(f"usage: python -m nqueens.bench.refs {{{','.join(TASKS)}}} N", file=sys.stderr)
         return 2
     print(json.dumps(TASKS[argv[0]](int(argv[1]))))
     return 0

@@ -27,11 +27,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .atomicfile import write_text_atomic
-from .errors import ModelFileError, SpecError
-from .spec import Spec
-from .validate import find_violations
-from .variants import VARIANTS
+from ..atomicfile import write_text_atomic
+from ..errors import ModelFileError, SpecError
+from ..spec import Spec
+from ..validate import find_violations
+from ..variants import VARIANTS
 
 __all__ = ["Expected", "Model", "dump_model", "load_model", "model_text", "read_model"]
 

@@ -12,7 +12,7 @@ format that needs them.
 
 from __future__ import annotations
 
-from .spec import Spec
+from ..spec import Spec
 
 __all__ = ["FORMATS", "cpsat_text", "dimacs_text", "export_text", "minizinc_text"]
 
@@ -22,7 +22,7 @@ FORMATS = {"dimacs": ".cnf", "cpsat": ".pbtxt", "minizinc": ".mzn"}
 
 def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
     """DIMACS CNF of `encode_cnf(spec, encoding)` with the cell map in comment lines."""
-    from .backends.sat import DEFAULT_ENCODING, cell_var, encode_cnf
+    from ..backends.sat import DEFAULT_ENCODING, cell_var, encode_cnf
 
     compiled = encode_cnf(spec, encoding or DEFAULT_ENCODING)
     n, cnf = spec.n, compiled.cnf
@@ -42,7 +42,7 @@ def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
 def cpsat_text(spec: Spec) -> str:
     """The CpModelProto of `compile_cpsat_model(spec)` in protobuf text format; cell
     variables are named q_ROW_COL."""
-    from .backends.cpsat import compile_cpsat_model
+    from ..backends.cpsat import compile_cpsat_model
 
     compiled = compile_cpsat_model(spec)
     header = f"# nqueens: {spec.describe()}; variables q_ROW_COL (0-based) are the cells\n"

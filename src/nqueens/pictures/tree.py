@@ -2,7 +2,7 @@
 (`trace.walk`): children left to right in the order they were checked, promising nodes
 and nonpromising leaves drawn differently, solutions highlighted, each node labelled with
 its cell <row,col> (1-based, as in the book) and its visit number. matplotlib is imported
-lazily through `figure_file`.
+lazily through `pictures.save`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from .figure_file import picture_format, pyplot, save_figure
-from .trace import walk
+from .save import picture_format, pyplot, save_figure
+from ..textbook.trace import walk
 
 #: Largest board drawn unless forced: n = 5 already has 220 nodes; n = 6 has 895.
 MAX_TREE_N = 5

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .backends.backtrack import AttackMasks, initial_rows
-from .spec import Placement, Spec
+from ..bitboard import AttackMasks, initial_rows
+from ..spec import Placement, Spec
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from .spec import Spec
+from ..spec import Spec
 
 __all__ = ["BACKENDS", "describe_compiled", "problem_summary"]
 
@@ -28,7 +28,7 @@ def problem_summary(spec: Spec) -> dict[str, Any]:
 
 
 def cpsat_structure(spec: Spec) -> dict[str, Any]:
-    from .backends.cpsat import compile_cpsat_model
+    from ..backends.cpsat import compile_cpsat_model
 
     compiled = compile_cpsat_model(spec)
     proto = compiled.model.proto
@@ -58,7 +58,7 @@ def cpsat_structure(spec: Spec) -> dict[str, Any]:
 
 
 def sat_structure(spec: Spec, encoding: str | None = None) -> dict[str, Any]:
-    from .backends.sat import DEFAULT_ENCODING, encode_cnf
+    from ..backends.sat import DEFAULT_ENCODING, encode_cnf
 
     compiled = encode_cnf(spec, encoding or DEFAULT_ENCODING)
     clauses = compiled.cnf.clauses
@@ -79,7 +79,7 @@ def sat_structure(spec: Spec, encoding: str | None = None) -> dict[str, Any]:
 def backtrack_structure(spec: Spec) -> dict[str, Any]:
     """The search tree of the row-by-row backtracker: the textbook's bounds for a plain
     board, and what fixed and forbidden cells leave open before the search starts."""
-    from .backends.backtrack import initial_rows
+    from ..bitboard import initial_rows
 
     n = spec.n
     allowed = [bin(mask).count("1") for mask in initial_rows(spec)]

@@ -10,7 +10,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError
+from ..errors import InputError
 
 FORMATS = {".svg": "svg", ".png": "png"}
 

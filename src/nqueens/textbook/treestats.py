@@ -3,7 +3,7 @@ the naive search spaces beside the nodes the backtracker really checks.
 
 Algorithm 1 is the whole tree (every row, every column), Algorithm 2 the n! permutations,
 seed 001's bound counts the nodes left when no two queens share a column. The real figures
-come from `fastcount.count_tree` (whichever kernel it uses), never from a second counter.
+come from `bitboard.count_tree` (whichever kernel it uses), never from a second counter.
 No solver imports.
 """
 
@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .fastcount import count_tree
-from .spec import Spec
+from ..bitboard import count_tree
+from ..spec import Spec
 
 __all__ = ["TreeStats", "algorithm1_nodes", "promising_bound", "tree_stats"]
 

@@ -16,10 +16,10 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from dataclasses import dataclass, field
 from typing import Any
 
-from .api import count
-from .result import Status
-from .spec import Spec
-from .subproblems import Subproblem
+from ..api import count
+from ..result import Status
+from ..spec import Spec
+from .plan import Subproblem
 
 DoneCallback = Callable[[Subproblem, int, float], None]
 #: Counts one subproblem in a worker: (base, sub, backend, options) -> (count, seconds) or

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .backends.backtrack import initial_rows
 from .spec import Placement, Spec
 
 try:
@@ -49,6 +48,46 @@ class TreeCount:
     def nodes_checked(self, n: int) -> int:
         """Every promising non-solution node has n children checked, plus the root."""
         return 1 + n * (self.promising_nodes - self.solutions)
+
+
+def initial_rows(spec: Spec) -> list[int]:
+    """Per row, the bitmask of columns (bit c = column c) a queen may take before any is placed:
+    not forbidden, not attacked by a fixed queen, and the fixed column in a fixed row."""
+    n = spec.n
+    full = (1 << n) - 1
+    rows = [full] * n
+    for r, c in spec.forbidden:
+        rows[r] &= ~(1 << c)
+    for r, c in spec.fixed:
+        for line_id in spec.line_ids_of((r, c)):
+            for r2, c2 in spec.lines[line_id].cells:
+                if (r2, c2) != (r, c):
+                    rows[r2] &= ~(1 << c2)
+        rows[r] &= 1 << c
+    return rows
+
+
+class AttackMasks:
+    """For a cell (r, c): per later row r' > r, the mask of columns left free by a queen at
+    (r, c). Built on first use and cached, so large boards pay only for cells visited."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.full = (1 << spec.n) - 1
+        self.cache: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def below(self, r: int, c: int) -> tuple[int, ...]:
+        key = (r, c)
+        masks = self.cache.get(key)
+        if masks is None:
+            attacked = [0] * (self.spec.n - r - 1)
+            for line_id in self.spec.line_ids_of(key):
+                for r2, c2 in self.spec.lines[line_id].cells:
+                    if r2 > r:
+                        attacked[r2 - r - 1] |= 1 << c2
+            masks = tuple(self.full & ~a for a in attacked)
+            self.cache[key] = masks
+        return masks
 
 
 def supports(spec: Spec) -> bool:

@@ -15,11 +15,11 @@ from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import Any
 
-from .backends import get_backend
-from .parallel import DoneCallback, count_split, default_jobs
-from .result import Deadline, Outcome, Status
-from .spec import Spec
-from .subproblems import Subproblem, default_depth, split
+from ..backends import get_backend
+from .pool import DoneCallback, count_split, default_jobs
+from ..result import Deadline, Outcome, Status
+from ..spec import Spec
+from .plan import Subproblem, default_depth, split
 
 #: Tasks per worker slot the automatic depth aims for at least: a worker that draws a
 #: large subtree last leaves the others idle for at most ~1/10 of its share.
@@ -139,7 +139,7 @@ def open_executor(
     if executor == "local":
         yield None, default_jobs() if jobs is None else jobs
         return
-    from .cluster import DEFAULT_CONNECT_TIMEOUT, dask_executor
+    from .dask import DEFAULT_CONNECT_TIMEOUT, dask_executor
 
     with dask_executor(
         scheduler, workers=jobs, connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT

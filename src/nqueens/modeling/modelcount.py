@@ -14,9 +14,9 @@ import multiprocessing
 import time
 from typing import Any
 
-from .errors import InputError
-from .result import Outcome, Status
-from .spec import Spec
+from ..errors import InputError
+from ..result import Outcome, Status
+from ..spec import Spec
 
 __all__ = ["COUNTERS", "ganak_count"]
 
@@ -64,7 +64,7 @@ def ganak_count(spec: Spec, encoding: str | None = None, timeout: float | None =
     """
     from pysat.solvers import Solver
 
-    from .backends.sat import DEFAULT_ENCODING, DEFAULT_SOLVER, encode_cnf
+    from ..backends.sat import DEFAULT_ENCODING, DEFAULT_SOLVER, encode_cnf
 
     _require_pyganak()
     started = time.perf_counter()

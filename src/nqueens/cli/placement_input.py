@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InputError
-from .spec import Cell
+from ..errors import InputError
+from ..spec import Cell
 
 _NUMBERS = re.compile(r"^[\s,;\[\]()]*-?\d+([\s,;]+-?\d+)*[\s,;\[\]()]*$")
 _BOARD_CHARS = set("Qq.xX_ \t")

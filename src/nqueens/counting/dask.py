@@ -19,8 +19,8 @@ from concurrent.futures import Executor, Future
 from contextlib import ExitStack, contextmanager
 from typing import Any
 
-from .errors import QueensError
-from .subproblems import Subproblem
+from ..errors import QueensError
+from .plan import Subproblem
 
 #: Seconds to wait for the scheduler to answer, and then for at least one worker.
 DEFAULT_CONNECT_TIMEOUT = 10.0
@@ -127,7 +127,7 @@ def dask_executor(
         if address:
             client = stack.enter_context(_connect(Client, address, connect_timeout))
         else:
-            from .parallel import default_jobs
+            from .pool import default_jobs
 
             cluster = stack.enter_context(LocalCluster(
                 n_workers=workers or default_jobs(), threads_per_worker=1, processes=True,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .api import count, solve
-from .spec import Spec
+from ..api import count, solve
+from ..spec import Spec
 
 __all__ = ["compare_encodings"]
 
@@ -21,7 +21,7 @@ def compare_encodings(
     and with `count_all` also count, count_s and count_complete (False when `timeout`
     stopped the count).
     """
-    from .backends.sat import ENCODINGS, encode_cnf
+    from ..backends.sat import ENCODINGS, encode_cnf
 
     rows = []
     for name in ENCODINGS:

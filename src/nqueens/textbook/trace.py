@@ -3,7 +3,7 @@ the book (seeds 000 and 003), emitting one event per child checked, per backtrac
 solution, so `nqueens trace` can retell the walk in the book's words.
 
 It is deliberately the naive algorithm (every earlier queen compared, one child at a time):
-it exists to be read and followed, not to be fast. Counting large trees is `fastcount`'s job.
+it exists to be read and followed, not to be fast. Counting large trees is `bitboard`'s job.
 Rows and columns in events are 1-based, as in the book. No solver imports.
 """
 

@@ -15,9 +15,9 @@ import math
 import random
 from dataclasses import dataclass
 
-from .backends.backtrack import AttackMasks, initial_rows
-from .errors import InputError
-from .spec import Spec
+from ..bitboard import AttackMasks, initial_rows
+from ..errors import InputError
+from ..spec import Spec
 
 __all__ = ["Estimate", "estimate_nodes", "one_walk"]
 

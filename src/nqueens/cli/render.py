@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .result import Outcome
-from .spec import Placement, Spec
+from ..result import Outcome
+from ..spec import Placement, Spec
 
 #: Boards larger than this are shown as their column list only.
 MAX_BOARD_TEXT = 40

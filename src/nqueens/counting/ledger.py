@@ -22,8 +22,8 @@ from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
-from .errors import CheckpointError
-from .spec import Spec
+from ..errors import CheckpointError
+from ..spec import Spec
 
 FORMAT = "nqueens-checkpoint"
 VERSION = 1

@@ -1,5 +1,5 @@
 """`nqueens bench`: a grid of workloads timed as whole processes (start-up included), each
-group beside a reference implementation measured in the same run (`benchrefs`).
+group beside a reference implementation measured in the same run (`bench.refs`).
 
 Every run's answer is checked: counts must agree within a group, and every placement goes
 through the shared validator. Results are printed as a table of medians and ratios to the
@@ -22,10 +22,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .benchrefs import build_c_counter
-from .errors import InputError
-from .spec import Spec
-from .validate import find_violations
+from .refs import build_c_counter
+from ..errors import InputError
+from ..spec import Spec
+from ..validate import find_violations
 
 _PY = [sys.executable, "-m"]
 REF = "reference"
@@ -73,7 +73,7 @@ def _nq(*args: str) -> Callable[[int], list[str]]:
 
 
 def _ref(task: str) -> Callable[[int], list[str]]:
-    return lambda n: [*_PY, "nqueens.benchrefs", task, str(n)]
+    return lambda n: [*_PY, "nqueens.bench.refs", task, str(n)]
 
 
 def workloads(quick: bool, c_counter: Path | None) -> list[Workload]:
