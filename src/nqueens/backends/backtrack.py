@@ -29,8 +29,6 @@ class BacktrackBackend:
     """Depth-first search over rows with a promising check; see the module docstring."""
 
     name: ClassVar[str] = "backtrack"
-    summary: ClassVar[str] = "hand-written row-by-row backtracker (textbook statistics)"
-    exhaustive: ClassVar[bool] = True
 
     def __init__(self, jobs: int = 1, fast: bool = True) -> None:
         """`jobs`: processes for the fast counting route (0: all cores); `fast=False`

@@ -16,10 +16,8 @@ class Backend(Protocol):
     caller only wants the count, and a backend may take a faster counting route.
     """
 
+    #: The registry name; what it can do (summary, exhaustive, options) is registry data.
     name: ClassVar[str]
-    summary: ClassVar[str]
-    #: True when the backend explores the whole space: its counts and "no solution" are proofs.
-    exhaustive: ClassVar[bool]
 
     def search(
         self,

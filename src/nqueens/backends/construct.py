@@ -45,8 +45,6 @@ class ConstructBackend:
     """Explicit construction for plain boards; see the module docstring."""
 
     name: ClassVar[str] = "construct"
-    summary: ClassVar[str] = "explicit O(n) construction of one solution (plain boards, any n)"
-    exhaustive: ClassVar[bool] = False
 
     def search(
         self,

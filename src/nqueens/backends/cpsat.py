@@ -152,8 +152,6 @@ class CpSatBackend:
     """OR-Tools CP-SAT; `workers` applies only to finding one solution (enumeration uses one)."""
 
     name: ClassVar[str] = "cpsat"
-    summary: ClassVar[str] = "OR-Tools CP-SAT model, solutions through a callback"
-    exhaustive: ClassVar[bool] = True
 
     def __init__(self, workers: int = 0) -> None:
         """`workers` for finding one solution (0: FIND_ONE_WORKERS); enumeration uses one."""

@@ -58,8 +58,6 @@ class GeneticBackend:
     """Roulette selection, one-point crossover, mutation; the best candidate always survives."""
 
     name: ClassVar[str] = "genetic"
-    summary: ClassVar[str] = "genetic algorithm on column arrays (seed 001); finds, never proves"
-    exhaustive: ClassVar[bool] = False
 
     def __init__(
         self,

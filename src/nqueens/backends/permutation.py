@@ -47,8 +47,6 @@ class PermutationBackend:
     """Column permutations pruned by used-diagonal sets (seed 004)."""
 
     name: ClassVar[str] = "permutation"
-    summary: ClassVar[str] = "permutations of the columns pruned by diagonal sets (seed 004)"
-    exhaustive: ClassVar[bool] = True
 
     def search(
         self,

@@ -127,8 +127,6 @@ class SatBackend:
     """PySAT on the CNF of `encode_cnf`, enumerating incrementally on one solver instance."""
 
     name: ClassVar[str] = "sat"
-    summary: ClassVar[str] = "CNF encoding solved with PySAT (selectable at-most-one encoding)"
-    exhaustive: ClassVar[bool] = True
 
     def __init__(self, encoding: str | None = None, solver: str | None = None) -> None:
         """`encoding=None` picks one by board size (`choose_encoding`); `solver=None` picks

@@ -1,0 +1,40 @@
+"""The registry's data (names, options, capabilities) agrees with the backend classes, and
+learning it imports no backend module."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+
+import pytest
+
+from nqueens.backends import REGISTRY, backend_class, get_backend
+from nqueens.errors import InputError, UnknownBackendError
+
+
+@pytest.mark.parametrize("name", list(REGISTRY))
+def test_entry_matches_class(name: str) -> None:
+    info = REGISTRY[name]
+    cls = backend_class(name)
+    assert cls.name == name
+    accepted = [p for p in inspect.signature(cls).parameters if p not in ("self", "args", "kwargs")]
+    assert tuple(accepted) == info.options
+
+
+def test_unknown_name_and_option() -> None:
+    with pytest.raises(UnknownBackendError, match="choose one of: cpsat, sat, backtrack"):
+        get_backend("cp-sat")
+    with pytest.raises(InputError, match="has no option 'all'"):
+        get_backend("cpsat", all=True)
+
+
+def test_capabilities_import_no_backend() -> None:
+    code = (
+        "import sys; from nqueens.backends import backend_names;"
+        "names = backend_names(exhaustive_only=True);"
+        "loaded = [m for m in sys.modules if m.startswith('nqueens.backends.') and m != 'nqueens.backends.base'];"
+        "print(names, loaded)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['cpsat', 'sat', 'backtrack', 'permutation'] []"
