@@ -32,25 +32,42 @@ class Backend(Protocol):
 class Emitter:
     """Counts solutions, forwards them to the sink and decides when to stop.
 
-    Every backend funnels its solutions through one of these so that limits, caller stops
-    and the final status are handled in one place.
+    Every backend funnels its solutions through one of these, so limits, caller stops and
+    the final status are handled in one place. It is also the last guard on what reaches
+    the caller: nothing is delivered once `limit` solutions were, or after a stop (a
+    solver with parallel workers may call back again before its stop takes effect), and
+    while a limit bounds the delivery no placement is delivered twice in one search.
+    Unlimited enumerations keep no such memory: every backend enumerates with a single
+    worker, which never repeats a solution, and a set of millions of placements would cost
+    gigabytes.
     """
 
-    __slots__ = ("sink", "limit", "count", "stopped_by_caller")
+    __slots__ = ("sink", "limit", "count", "stopped_by_caller", "stopped", "_seen")
 
     def __init__(self, sink: SolutionSink | None, limit: int | None) -> None:
         self.sink = sink
         self.limit = limit
         self.count = 0
         self.stopped_by_caller = False
+        self.stopped = False
+        self._seen: set[tuple[int, ...]] | None = set() if limit is not None else None
 
     def emit(self, placement: tuple[int, ...]) -> bool:
         """Record one solution; returns False when the search must stop now."""
+        if self.stopped:
+            return False
+        if self._seen is not None:
+            if placement in self._seen:
+                return True
+            self._seen.add(placement)
         self.count += 1
         if self.sink is not None and self.sink(placement) is False:
-            self.stopped_by_caller = True
+            self.stopped_by_caller = self.stopped = True
             return False
-        return self.limit is None or self.count < self.limit
+        if self.limit is not None and self.count >= self.limit:
+            self.stopped = True
+            return False
+        return True
 
     def status(self, exhausted: bool, timed_out: bool) -> Status:
         """The final status given whether the search space was exhausted."""
