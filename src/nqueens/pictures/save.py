@@ -31,10 +31,12 @@ def picture_format(path: str | os.PathLike[str]) -> str:
 
 
 def pyplot() -> Any:
-    """matplotlib.pyplot on the non-interactive Agg backend (no display needed)."""
+    """matplotlib.pyplot on the non-interactive Agg backend (no display needed); SVG keeps
+    its text as <text> elements (editable, searchable), not as glyph outlines."""
     import matplotlib
 
     matplotlib.use("Agg")
+    matplotlib.rcParams["svg.fonttype"] = "none"
     import matplotlib.pyplot as plt
 
     return plt
