@@ -115,9 +115,12 @@ def outcome_figure(outcome: Outcome, spec: Spec | None = None, *, limit: int = S
 
     if not outcome.solutions:
         raise ValueError("this outcome holds no solution to show (a count keeps none)")
+    from .save import pyplot
+
     shown = outcome.solutions[:limit]
-    return boards_figure(spec or Spec(len(shown[0])), shown,
-                         title=outcome_repr(outcome))
+    figure = boards_figure(spec or Spec(len(shown[0])), shown, title=outcome_repr(outcome))
+    pyplot().close(figure)  # displayed once, as the value returned, not again by pyplot
+    return figure
 
 
 def violation_html(violation: Violation) -> str:
