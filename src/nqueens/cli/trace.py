@@ -98,11 +98,11 @@ def write_page(args: argparse.Namespace, n: int, *, all_solutions: bool) -> int:
     target = Path(args.output)
     if target.suffix.lower() not in (".html", ".htm"):
         raise InputError(f"output file {args.output!r} must end in .html (a step-through page)")
+    check_page_size(n, all_solutions)
     if not target.parent.is_dir():
         raise InputError(f"output directory {str(target.parent)!r} does not exist; create it first")
     if target.exists() and not args.force:
         raise InputError(f"{target}: already exists; use --force to overwrite it")
-    check_page_size(n, all_solutions)
     write_output(args, page_html(n, all_solutions=all_solutions), "step-through page")
     return EXIT_OK
 

@@ -153,7 +153,7 @@ _TEMPLATE = """<!DOCTYPE html>
   <ol id="step-lines"></ol>
   <div id="counts"></div>
   <div class="hint">
-   board: <span class="key" style="border-color:#E69F00"></span>cell being checked
+   board: <span class="key" style="border-color:#0072B2"></span>cell being checked
    <span class="key" style="border-color:#D55E00"></span>queen attacking it
    <span class="key" style="border-color:#009E73"></span>promising: the queen stays<br>
    tree: <span class="key" style="border-color:#0072B2;background:#d4e9f7"></span>promising

@@ -27,7 +27,7 @@ FIXED_EDGE = BLUE
 #: A forbidden cell: a vermillion cross.
 FORBIDDEN = VERMILLION
 #: The cell being checked on the step-through page, and the queen attacking it.
-CHECKING = ORANGE
+CHECKING = BLUE
 ATTACKER = VERMILLION
 
 #: Tree nodes: (fill, edge, text) for promising, nonpromising and solution nodes.
