@@ -18,7 +18,7 @@ from typing import Any
 
 from . import style
 from ..errors import InputError
-from .tree import _nodes, _place, build_tree
+from .tree import build_tree, place_leaves, preorder
 from ..textbook.trace import event_text, step_label, steps, walk
 
 #: Largest boards a page holds: the whole walk for n = 8 is 17,641 events (n = 9: 80,290),
@@ -75,13 +75,13 @@ def page_data(n: int, all_solutions: bool) -> dict[str, Any]:
             item["n"] = [checked + 1, promising + 1, found]  # the root counted, as the book does
             events.append(item)
     root = build_tree(n, all_solutions=all_solutions)
-    _place(root, [0.0])
-    parents = {child.visit: node.visit for node, _ in _nodes(root) for child in node.children}
+    place_leaves(root, [0.0])
+    parents = {child.visit: node.visit for node, _ in preorder(root) for child in node.children}
     nodes = [[node.visit, parents.get(node.visit, -1), node.x, level,
               "root" if node.visit == 0 else f"{node.row},{node.col}",
               "root" if node.visit == 0 else
               "solution" if node.solution else "promising" if node.promising else "pruned"]
-             for node, level in _nodes(root)]
+             for node, level in preorder(root)]
     return {"n": n, "all": all_solutions, "events": events, "nodes": nodes,
             "crown": style.CROWN, "tips": style.CROWN_TIPS, "tip": style.TIP_RADIUS}
 

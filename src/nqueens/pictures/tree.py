@@ -66,10 +66,11 @@ def build_tree(n: int, *, all_solutions: bool = True) -> Node:
     return root
 
 
-def _nodes(node: Node, level: int = 0) -> list[tuple[Node, int]]:
+def preorder(node: Node, level: int = 0) -> list[tuple[Node, int]]:
+    """The subtree under `node` in visiting order, each node with its level."""
     out = [(node, level)]
     for child in node.children:
-        out.extend(_nodes(child, level + 1))
+        out.extend(preorder(child, level + 1))
     return out
 
 
@@ -77,14 +78,14 @@ def _leaves(node: Node) -> int:
     return 1 if not node.children else sum(_leaves(child) for child in node.children)
 
 
-def _place(node: Node, next_x: list[float]) -> None:
+def place_leaves(node: Node, next_x: list[float]) -> None:
     """Leaves take consecutive slots; a parent sits midway over its children."""
     if not node.children:
         node.x = next_x[0]
         next_x[0] += 1
         return
     for child in node.children:
-        _place(child, next_x)
+        place_leaves(child, next_x)
     node.x = (node.children[0].x + node.children[-1].x) / 2
 
 
@@ -162,14 +163,14 @@ def _kind(node: Node) -> str:
 def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
     """Lay out the pruned tree for an n x n board: panels, boxes, elbow edges, captions."""
     root = build_tree(n, all_solutions=all_solutions)
-    every = _nodes(root)
+    every = preorder(root)
     depth = max(level for _, level in every)
     panels = _panels(root, 0, [])
     slots = []
     for panel in panels:
         counter = [0.0]
         for top in panel.tops:
-            _place(top, counter)
+            place_leaves(top, counter)
         slots.append(counter[0])
     width = max(10.0, max(slots) * LEAF_IN + 2 * MARGIN_IN)
     checked = len(every)
@@ -207,7 +208,7 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
                                         for top_node in panel.tops]))
         for top_node in panel.tops:
             parent_visit = panel.path[-1].visit if panel.path else None
-            for node, level in _nodes(top_node, panel.level):
+            for node, level in preorder(top_node, panel.level):
                 layout.boxes.append(Box(x_of(node), at(level), node.visit, _label(node),
                                         _kind(node), index, parent_visit if node is top_node
                                         else _parent_of(top_node, node)))
