@@ -16,11 +16,13 @@ from .errors import (
     SpecError,
     UnknownBackendError,
 )
+from .pictures.display import Board, Trace
 from .result import Outcome, Status
 from .spec import Placement, Spec
 from .validate import Violation, find_violations
 
 __all__ = [
+    "Board",
     "CheckpointError",
     "InputError",
     "ModelFileError",
@@ -31,6 +33,7 @@ __all__ = [
     "Spec",
     "SpecError",
     "Status",
+    "Trace",
     "UnknownBackendError",
     "Violation",
     "count",

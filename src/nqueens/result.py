@@ -6,8 +6,9 @@ import enum
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from .spec import Placement
+from .spec import Placement, Spec
 
 __all__ = ["Deadline", "Outcome", "SolutionSink", "Status"]
 
@@ -57,6 +58,24 @@ class Outcome:
     def unsatisfiable(self) -> bool:
         """True when the search proved there is no solution."""
         return self.complete and self.count == 0
+
+    def __repr__(self) -> str:
+        """One line (status, count, how many solutions kept), never every placement."""
+        from .pictures.display import outcome_repr
+
+        return outcome_repr(self)
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the summary and the first solutions as boards."""
+        from .pictures.display import outcome_html
+
+        return outcome_html(self)
+
+    def show(self, spec: Spec | None = None, *, limit: int = 12) -> Any:
+        """A matplotlib figure of the first `limit` solutions (on `spec`'s board if given)."""
+        from .pictures.display import outcome_figure
+
+        return outcome_figure(self, spec, limit=limit)
 
 
 class Deadline:

@@ -40,6 +40,12 @@ class Violation:
             return f"queen at {names[0]} stands on a forbidden cell"
         return self.detail
 
+    def _repr_html_(self) -> str:
+        """Notebook display: the rule and the sentence naming the cells."""
+        from .pictures.display import violation_html
+
+        return violation_html(self)
+
 
 _SHARED_LINE_RULES = {
     "row": "a row",

@@ -31,10 +31,15 @@ def picture_format(path: str | os.PathLike[str]) -> str:
 
 
 def pyplot() -> Any:
-    """matplotlib.pyplot on the non-interactive Agg backend (no display needed)."""
+    """matplotlib.pyplot, on the non-interactive Agg backend unless one was chosen; SVG keeps
+    its text as <text> elements (editable, searchable), not as glyph outlines."""
+    import sys
+
     import matplotlib
 
-    matplotlib.use("Agg")
+    if "matplotlib.pyplot" not in sys.modules and not os.environ.get("MPLBACKEND"):
+        matplotlib.use("Agg")  # a notebook's (or the user's) chosen backend is kept
+    matplotlib.rcParams["svg.fonttype"] = "none"
     import matplotlib.pyplot as plt
 
     return plt
