@@ -22,11 +22,25 @@ MAX_COUNTED_N = 27
 #: More solutions than this are not printed to a terminal.
 MAX_TERMINAL_SOLUTIONS = 100_000
 
-# OEIS A000170 (solutions of plain n-queens), used only to word the terminal refusal.
+# OEIS A000170 (solutions of plain n-queens) and A002562 (fundamental ones), used only to
+# refuse work up front (too many boards for a terminal or a picture), never as answers.
 _QUEENS_SOLUTIONS = {
-    13: 73_712, 14: 365_596, 15: 2_279_184, 16: 14_772_512, 17: 95_815_104,
+    1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2_680,
+    12: 14_200, 13: 73_712, 14: 365_596, 15: 2_279_184, 16: 14_772_512, 17: 95_815_104,
     18: 666_090_624, 19: 4_968_057_848, 20: 39_029_188_884,
 }
+_QUEENS_FUNDAMENTAL = {
+    1: 1, 2: 0, 3: 0, 4: 1, 5: 2, 6: 1, 7: 6, 8: 12, 9: 46, 10: 92, 11: 341, 12: 1_787,
+    13: 9_233, 14: 45_752, 15: 285_053, 16: 1_846_955, 17: 11_977_939,
+}
+
+
+def known_solutions(spec: Spec, *, unique: bool = False) -> int | None:
+    """The published number of solutions of a plain queens board (fundamental ones with
+    `unique`), or None when the spec is not one or the figure is not in the table."""
+    if spec.variant != "queens" or not spec.is_plain:
+        return None
+    return (_QUEENS_FUNDAMENTAL if unique else _QUEENS_SOLUTIONS).get(spec.n)
 
 # Clauses of one at-most-one over k literals, per encoding (pysat.card), as formulas.
 _AMO_CLAUSES: dict[str, Callable[[int], int]] = {
