@@ -57,26 +57,29 @@ _AMO_CLAUSES: dict[str, Callable[[int], int]] = {
 _LINEAR_ENCODINGS = "seqcounter or ladder"
 
 
-def _line_lengths(spec: Spec) -> list[tuple[int, int, bool]]:
-    """(cells per line, number of such lines, exactly one?) for the spec's variant, from
-    formulas."""
+def line_shapes(spec: Spec) -> list[tuple[str, int, int, bool]]:
+    """(kind, cells per line, number of such lines, exactly one?) of the spec's lines, from
+    formulas: the same lines `variants.lines_for` lists, without listing them (a test holds
+    the two together)."""
     n = spec.n
-    straight = [(n, 2 * n, True)]  # rows and columns
-    diagonal = [(k, 4, False) for k in range(2, n)] + ([(n, 2, False)] if n >= 2 else [])
-    if spec.variant == "rooks":
-        return straight
+    shapes = [("row", n, n, True), ("column", n, n, True)]
+    if spec.variant == "rooks" or n < 2:
+        return shapes
     if spec.variant == "torus":
-        return straight + ([(n, 2 * n, False)] if n >= 2 else [])
+        return shapes + [("diagonal", n, n, False), ("anti-diagonal", n, n, False)]
+    for kind in ("diagonal", "anti-diagonal"):  # lengths 2..n-1 twice each, n once
+        shapes += [(kind, k, 2, False) for k in range(2, n)] + [(kind, n, 1, False)]
     if spec.variant == "superqueens":
-        return straight + diagonal + [(2, 4 * n * n, False)]
-    return straight + diagonal  # queens, and a lower bound for variants added later
+        shapes.append(("knight", 2, 4 * (n - 1) * (n - 2), False))
+    return shapes
 
 
 def estimated_clauses(spec: Spec, encoding: str) -> int:
     """About how many clauses `encode_cnf(spec, encoding)` would emit."""
     amo = _AMO_CLAUSES.get(encoding, _AMO_CLAUSES["seqcounter"])
     return sum(
-        count * ((1 if k == 2 else amo(k)) + exact) for k, count, exact in _line_lengths(spec)
+        count * ((1 if k == 2 else amo(k)) + exact)
+        for _, k, count, exact in line_shapes(spec) if count
     )
 
 
