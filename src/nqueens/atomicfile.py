@@ -31,7 +31,8 @@ _REASONS = {
     errno.EACCES: "permission denied; write to a directory you own",
     errno.EPERM: "operation not permitted; write to a directory you own",
     errno.EROFS: "read-only file system; write elsewhere",
-    errno.ENOENT: "the directory does not exist; create it first",
+    errno.ENOENT: "cannot create a file there (no such directory, or one that takes no new "
+                  "files such as /proc); write elsewhere",
     errno.EEXIST: "already exists",
 }
 
@@ -126,7 +127,7 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, *, overwrite: 
 def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: bool = False) -> None:
     """Write `text` (UTF-8, "\\n" line ends) to `path` atomically. Without `overwrite`, an
     existing file is an error. Characters UTF-8 cannot hold (surrogates from a non-UTF-8
-    command-line argument) are written as U+FFFD rather than failing.
+    command-line argument) are written as "?" rather than failing.
 
     Raises:
         InputError: the file exists (and not `overwrite`) or cannot be written.

@@ -41,18 +41,14 @@ def load_problem(text: str, variant: str | None = None) -> Spec:
     """
     n = _board_size(text)
     if n is None:
-        from ..modeling.bundled import bundled_model
         from ..modeling.modelfile import load_model
 
-        path = text
-        if not os.path.exists(text):
-            found = bundled_model(text)
-            if found is None and not text.endswith(".toml"):
-                raise InputError(
-                    f"N must be a positive integer board size, a model file (.toml) or a "
-                    f"bundled model name (see `nqueens models`), got {text!r}"
-                )
-            path = str(found) if found is not None else text
+        path = model_path(text)
+        if path is None:
+            raise InputError(
+                f"N must be a positive integer board size, a model file (.toml) or a "
+                f"bundled model name (see `nqueens models`), got {text!r}"
+            )
         spec = load_model(path)
         if variant is not None and variant != spec.variant:
             raise InputError(
@@ -66,6 +62,21 @@ def load_problem(text: str, variant: str | None = None) -> Spec:
         raise SizeLimitError(f"N = {n:,} is beyond any board this toolkit can handle "
                              f"(at most {MAX_N:,}); give a smaller N")
     return Spec(n, variant or "queens")
+
+
+def model_path(text: str) -> str | None:
+    """The model file an N|MODEL argument names: an existing file, a bundled model's name,
+    or any other *.toml (whose reading then fails naming it); None for anything else."""
+    if _board_size(text) is not None:
+        return None
+    if os.path.exists(text):
+        return text
+    from ..modeling.bundled import bundled_model
+
+    found = bundled_model(text)
+    if found is not None:
+        return str(found)
+    return text if text.endswith(".toml") else None
 
 
 def _board_size(text: str) -> int | None:

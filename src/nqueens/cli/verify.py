@@ -53,7 +53,9 @@ def _read(path: str) -> str:
     name = "standard input" if path == "-" else path
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+            stream = getattr(sys.stdin, "buffer", None)  # a test's StringIO has none
+            data = (stream.read(MAX_INPUT_BYTES + 1) if stream is not None
+                    else sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "replace"))
         else:
             with open(path, "rb") as handle:
                 data = handle.read(MAX_INPUT_BYTES + 1)
