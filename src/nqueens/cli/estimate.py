@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..textbook.estimate import estimate_nodes
+from ..textbook.estimate import MAX_ESTIMATE_N, check_estimate, estimate_nodes
 from ..bitboard import count_tree
 from ..spec import Spec
 from ..textbook.treestats import book_rounding
-from .common import EXIT_OK, add_format_argument, positive_int, print_json
+from .common import EXIT_OK, add_format_argument, positive_int, print_json, wrap
 
 #: Largest n for which the exact count is shown beside the estimate by default (about 1 s).
 EXACT_UP_TO = 12
@@ -19,14 +19,16 @@ EXACT_UP_TO = 12
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "estimate", help="Monte Carlo estimate of the backtracking tree's size",
-        description="Estimate the number of nodes the textbook backtracker checks from random "
-        "root-to-leaf walks (Knuth's estimator): mean, standard error, 95%% confidence "
-        f"interval, and the exact count beside it for N <= {EXACT_UP_TO}.",
+        description=wrap("Estimate the number of nodes the textbook backtracker checks from "
+        "random root-to-leaf walks (Knuth's estimator): mean, standard error, 95% confidence "
+        f"interval, and the exact count beside it for N <= {EXACT_UP_TO}. Boards up to "
+        f"N = {MAX_ESTIMATE_N:,}; a walk costs N^2 steps, so large N need fewer samples."
+        ),
         epilog="examples:\n  nqueens estimate 8 --samples 10000 --seed 1\n  nqueens estimate 30",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("n", type=positive_int, metavar="N", help="board size")
-    parser.add_argument("--samples", "-k", type=positive_int, default=1000, metavar="K",
+    parser.add_argument("--samples", type=positive_int, default=1000, metavar="K",
                         help="number of random walks (default: 1000)")
     parser.add_argument("--seed", type=int, default=None,
                         help="random seed; the same seed gives the same estimate (default: fresh)")
@@ -36,6 +38,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     n = args.n
+    check_estimate(n, args.samples)
     started = time.perf_counter()
     found = estimate_nodes(Spec(n), args.samples, args.seed)
     elapsed = time.perf_counter() - started

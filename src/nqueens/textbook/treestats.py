@@ -64,8 +64,15 @@ def tree_stats(n: int) -> TreeStats:
 
 
 def book_rounding(value: float) -> str:
-    """The book's form for large figures: three significant digits, e.g. "9.73 x 10^12"."""
+    """The book's form for large figures: three significant digits, e.g. "9.73 x 10^12".
+    Integers beyond a float's range (about 10^308) are rounded with integer arithmetic."""
     if value < 1e6:
         return f"{value:,.0f}"
+    if isinstance(value, int) and value.bit_length() > 1000:
+        exponent = len(str(value)) - 1
+        mantissa = round(value // 10 ** (exponent - 3) / 1000, 2)  # exact to the digit shown
+        if mantissa >= 10:
+            mantissa, exponent = mantissa / 10, exponent + 1
+        return f"{mantissa:.2f} x 10^{exponent}"
     mantissa, exponent = f"{value:.2e}".split("e")
     return f"{mantissa} x 10^{int(exponent)}"
