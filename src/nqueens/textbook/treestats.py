@@ -49,9 +49,11 @@ class TreeStats:
         return {name: getattr(self, name) for name in self.__slots__}
 
 
-def tree_stats(n: int) -> TreeStats:
-    """The table row for an n x n board (the plain textbook problem)."""
-    tree = count_tree(Spec(n))
+def tree_stats(n: int, spec: Spec | None = None) -> TreeStats:
+    """The table row for an n x n board: the plain textbook problem, or `spec` (a queens
+    board of size n with fixed or forbidden cells), whose real figures are counted while the
+    bounds stay the plain board's."""
+    tree = count_tree(spec if spec is not None else Spec(n))
     return TreeStats(
         n=n,
         algorithm1=algorithm1_nodes(n),
