@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 
 from ..errors import QueensError
@@ -55,11 +57,31 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code. A Ctrl-C at any point, even
     while a module (or a solver library) is still importing, is one line and exit 3."""
+    previous = _term_as_interrupt()
     try:
         return _main(argv)
     except KeyboardInterrupt:
         print("nqueens: interrupted", file=sys.stderr)
         return EXIT_UNKNOWN
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _raise_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _term_as_interrupt() -> object:
+    """Until a command's Guard takes over, SIGTERM is a Ctrl-C: one line and exit 3 rather
+    than death by the signal. Returns the handler to restore (None when not changed)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is not signal.SIG_DFL:  # ignored, or someone else's handler: leave it
+        return None
+    signal.signal(signal.SIGTERM, _raise_interrupt)
+    return previous
 
 
 def _main(argv: Sequence[str] | None) -> int:
