@@ -82,6 +82,14 @@ def check_output_path(path: str | os.PathLike[str], *, overwrite: bool = False) 
     if len(os.fsencode(target.name)) + 16 > max_name:  # room for the temp file's affixes
         raise InputError(f"{target}: the file name is too long for the file system "
                          f"(at most {max_name - 16} bytes here); use a shorter name")
+    # the surest test that a directory takes new files (/proc, /sys, read-only mounts, no
+    # rights) is to make one: a probe, removed at once
+    try:
+        fd, probe = tempfile.mkstemp(dir=parent, prefix=".nqueens-probe-")
+    except OSError as error:
+        raise _failure(target, error) from None
+    os.close(fd)
+    _remove(probe)
     return target
 
 

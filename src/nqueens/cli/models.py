@@ -7,15 +7,15 @@ import argparse
 
 from ..modeling.bundled import MODELS_DIR, bundled_model, bundled_names
 from ..modeling.modelfile import read_model
-from .common import EXIT_OK, add_format_argument, print_json, print_table
+from .common import EXIT_OK, add_format_argument, print_json, print_table, wrap
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "models", help="list the bundled model files",
-        description="List the model files that ship with nqueens: name, size, variant, "
+        description=wrap("List the model files that ship with nqueens: name, size, variant, "
         "fixed and forbidden cells and the known answer. Name one without a path wherever "
-        "a command takes N.",
+        "a command takes N."),
         epilog="examples:\n  nqueens models\n  nqueens count superqueens-11\n"
         "  nqueens solve completion-8-a1 --backend sat",
         formatter_class=argparse.RawDescriptionHelpFormatter,
