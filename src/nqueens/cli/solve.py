@@ -233,8 +233,8 @@ def _check_picture(spec: Spec, args: argparse.Namespace) -> None:
     boards = known_solutions(spec, unique=args.unique) if args.all else args.limit
     if boards is not None and boards > MAX_BOARDS:
         what = f"all {boards:,} solutions" if args.all else f"{boards:,} boards"
-        raise InputError(f"{what} of {spec.describe()} cannot fit one picture (at most "
-                         f"{MAX_BOARDS} boards); use --limit K with K <= {MAX_BOARDS}"
+        raise InputError(f"{what} of {spec.describe()} are too many boards for one picture "
+                         f"(at most {MAX_BOARDS}); use --limit K with K <= {MAX_BOARDS}"
                          + ("" if args.unique else ", or --all --unique"))
 
 
