@@ -6,7 +6,7 @@ hand-written backtracker) and one shared validator.
     92
 """
 
-from .api import count, solutions, solve, validate
+from .api import count, search, solutions, solve, validate
 from .errors import (
     CheckpointError,
     InputError,
@@ -38,6 +38,7 @@ __all__ = [
     "Violation",
     "count",
     "find_violations",
+    "search",
     "solutions",
     "solve",
     "validate",

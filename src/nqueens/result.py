@@ -20,7 +20,8 @@ class Status(enum.Enum):
     """How a search ended."""
 
     COMPLETE = "complete"  # the whole search space was explored: the count is exact
-    LIMIT_REACHED = "limit"  # stopped after the requested number of solutions
+    FOUND = "limit"  # found what was asked: the requested number of solutions (JSON "limit")
+    LIMIT_REACHED = "limit"  # alias of FOUND, kept for existing code
     TIMEOUT = "timeout"  # the time limit ran out first: the count is a lower bound
     INTERRUPTED = "interrupted"  # stopped by the caller or a signal: a lower bound
 
