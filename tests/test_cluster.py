@@ -23,11 +23,12 @@ import pytest
 from known_counts import A000170
 from nqueens.api import count
 from nqueens.cli import main
-from nqueens.counting.dask import SubproblemExecutor, TaskFailedError, dask_executor
-from nqueens.counting.pool import count_split
+from nqueens.counting.cluster import SubproblemExecutor, TaskFailedError, dask_executor
+from nqueens.counting.engine import Progress, count_split, run
+from nqueens.counting.executors import open_executor
+from nqueens.counting.plan import TASKS_PER_SLOT, Plan, Subproblem, choose_depth, make_plan, prefixes
+from nqueens.counting.tasks import solver_task
 from nqueens.spec import Spec
-from nqueens.counting.tasks import TASKS_PER_SLOT, choose_depth, count_in_tasks, open_executor
-from nqueens.counting.plan import Subproblem, prefixes, split
 
 SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11), "permutation": (10, 11)}
 
@@ -63,7 +64,7 @@ def client(cluster: Any) -> Iterator[Any]:
 
 
 def on_cluster(spec: Spec, cluster: Any, backend: str, **kwargs: Any) -> Any:
-    return count_in_tasks(
+    return count_split(
         spec, backend=backend, executor="dask", scheduler=cluster.scheduler_address, **kwargs
     )
 
@@ -88,15 +89,15 @@ def test_completion_on_cluster_matches_local(backend: str, cluster: Any, client:
 
 
 def test_local_executor_matches_oeis() -> None:
-    outcome = count_in_tasks(Spec(10), backend="backtrack", executor="local", jobs=2)
+    outcome = count_split(Spec(10), backend="backtrack", executor="local", jobs=2)
     assert outcome.count == A000170[10]
     assert outcome.stats["executor"] == "local"
 
 
 def test_depth_aims_for_ten_tasks_per_slot() -> None:
     spec = Spec(12)
-    assert choose_depth(spec, 1) == 0
-    depth = choose_depth(spec, 4)
+    assert choose_depth(spec, slots=1) == 0
+    depth = choose_depth(spec, slots=4)
     assert len(prefixes(spec, depth)) >= 4 * TASKS_PER_SLOT > len(prefixes(spec, depth - 1))
 
 
@@ -109,42 +110,45 @@ def test_cli_reports_tasks_and_times(cluster: Any, client: Any, capsys: pytest.C
     assert code == 0
     assert doc["count"] == A000170[9] and doc["complete"]
     stats = doc["stats"]
-    assert stats["executor"] == "dask" and stats["tasks"] == len(split(Spec(9), 2))
+    assert stats["executor"] == "dask" and stats["tasks"] == len(make_plan(Spec(9), 2))
     assert 0 < stats["task_mean_s"] <= stats["task_max_s"]
 
 
 def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> None:
-    """What a checkpoint relies on: on_done reports the same entries on either executor, so
-    a run started locally finishes on the cluster by skipping what is recorded."""
+    """What a checkpoint relies on: the run loop records the same entries on either
+    executor, so a run started inline finishes on the cluster by skipping what is recorded."""
     spec = Spec(11)
-    subs = split(spec, 2)
+    plan = make_plan(spec, 2)
     recorded: dict[str, int] = {}
 
-    def record(sub: Subproblem, value: int, seconds: float) -> None:
-        assert sub.key not in recorded
-        recorded[sub.key] = value
+    class Recorder:  # the ledger's interface, in memory
+        done = recorded
 
-    first = count_split(spec, subs[: len(subs) // 3], backend="backtrack", jobs=1, on_done=record)
-    with open_executor("dask", scheduler=cluster.scheduler_address) as (pool, slots):
-        assert slots == 2
-        rest = count_split(
-            spec, [sub for sub in subs if sub.key not in recorded], backend="backtrack",
-            on_done=record, executor=pool,
-        )
+        def record(self, key: str, value: int, seconds: float) -> None:
+            assert key not in recorded
+            recorded[key] = value
+
+    head = Plan(plan.kind, plan.depth, plan.subproblems[: len(plan) // 3])
+    with open_executor("inline") as workers:
+        first = run(spec, head, workers=workers, task=solver_task, ledger=Recorder())  # type: ignore[arg-type]
+    with open_executor("dask", scheduler=cluster.scheduler_address) as workers:
+        assert workers.slots == 2
+        rest = run(spec, plan, workers=workers, task=solver_task, ledger=Recorder())  # type: ignore[arg-type]
     assert first.complete and rest.complete
-    assert set(recorded) == {sub.key for sub in subs}
-    assert first.total + rest.total == sum(recorded.values()) == A000170[11]
+    assert set(recorded) == {sub.key for sub in plan.subproblems}
+    assert first.total == sum(recorded[sub.key] for sub in head.subproblems)
+    assert rest.total == sum(recorded.values()) == A000170[11]
 
 
 def test_worker_killed_mid_run_loses_nothing(cluster: Any, client: Any) -> None:
     spec = Spec(12)
-    subs = split(spec, 1)
+    subs = make_plan(spec, 1).subproblems
     pids_before = set(client.run(os.getpid).values())
     seen: list[str] = []
     killed: list[int] = []
 
-    def kill_once(sub: Subproblem, value: int, seconds: float) -> None:
-        seen.append(sub.key)
+    def kill_once(progress: Progress) -> None:
+        seen.append(progress.key)
         if not killed:
             # a single-threaded worker with a task assigned dies in the middle of it
             victim, tasks = max(client.processing().items(), key=lambda item: len(item[1]))
@@ -153,7 +157,7 @@ def test_worker_killed_mid_run_loses_nothing(cluster: Any, client: Any) -> None:
             os.kill(pid, signal.SIGKILL)
             killed.append(pid)
 
-    outcome = on_cluster(spec, cluster, "backtrack", depth=1, on_done=kill_once)
+    outcome = on_cluster(spec, cluster, "backtrack", depth=1, on_progress=kill_once)
     assert killed and killed[0] in pids_before
     assert outcome.complete and outcome.count == A000170[12]
     assert sorted(seen) == sorted(sub.key for sub in subs)  # each subproblem once
@@ -181,12 +185,12 @@ def test_task_whose_worker_keeps_dying_is_reported(cluster: Any, client: Any) ->
 def test_cli_exits_3_naming_the_failed_subproblem(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from nqueens.cli import count_tasks
+    from nqueens.counting import engine
 
     def fail(*args: Any, **kwargs: Any) -> Any:
         raise TaskFailedError("2.5", RuntimeError("worker ran out of memory"))
 
-    monkeypatch.setattr(count_tasks, "count_in_tasks", fail)
+    monkeypatch.setattr(engine, "count_split", fail)
     assert main(["count", "8", "--executor", "dask"]) == 3
     err = capsys.readouterr().err
     assert err.startswith("nqueens: error: subproblem 2.5 failed") and "incomplete" in err
