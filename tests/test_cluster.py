@@ -28,6 +28,7 @@ from nqueens.counting.engine import Progress, count_split, run
 from nqueens.counting.executors import open_executor
 from nqueens.counting.plan import TASKS_PER_SLOT, Plan, Subproblem, choose_depth, make_plan, prefixes
 from nqueens.counting.tasks import solver_task
+from nqueens.result import Deadline
 from nqueens.spec import Spec
 
 SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11), "permutation": (10, 11)}
@@ -250,3 +251,58 @@ def test_checkpointed_count_moves_between_local_and_cluster(
     resumed = json.loads(capsys.readouterr().out)
     assert resumed["count"] == A000170[10] and resumed["complete"]
     assert len(checkpoint.read_text().splitlines()) == len(lines)
+
+
+def _ledger(path: Path) -> dict[str, int]:
+    import json
+
+    return {r["key"]: r["count"] for r in map(json.loads, path.read_text().splitlines()[1:])}
+
+
+@pytest.mark.parametrize(("spec", "backend", "expected"), [
+    pytest.param(Spec(10), "backtrack", A000170[10], id="n10"),
+    pytest.param(Spec(11), "backtrack", A000170[11], id="n11"),
+    pytest.param(COMPLETION, "sat", None, id="completion-sat"),
+])
+def test_every_executor_gives_the_same_total_and_records(
+    tmp_path: Path, cluster: Any, client: Any, spec: Spec, backend: str, expected: int | None
+) -> None:
+    if expected is None:  # the completion model: the brute-force reference is too slow at n=10
+        expected = count(spec, backend="backtrack").count
+        assert expected == count(spec, backend="cpsat").count > 0
+    ledgers = {}
+    for executor, jobs in (("inline", None), ("local", 2), ("dask", None)):
+        path = tmp_path / f"{executor}.ckpt"
+        outcome = count_split(spec, backend=backend, executor=executor, jobs=jobs,
+                              scheduler=cluster.scheduler_address, depth=2, checkpoint=path)
+        assert outcome.complete and outcome.count == expected, executor
+        assert outcome.stats["executor"] == executor
+        ledgers[executor] = _ledger(path)
+    assert ledgers["inline"] == ledgers["local"] == ledgers["dask"]
+    assert sum(ledgers["inline"].values()) == expected
+
+
+def test_a_count_started_on_one_executor_resumes_on_another(
+    tmp_path: Path, cluster: Any, client: Any
+) -> None:
+    """dask -> inline -> local, each run stopped after a third of the subproblems."""
+    spec, path = Spec(11), tmp_path / "c.ckpt"
+    plan_size = len(make_plan(spec, 2))
+    stops = iter((plan_size // 3, 2 * plan_size // 3))
+    for executor in ("dask", "inline", "local"):
+        deadline = Deadline(None)
+        stop_at = next(stops, None)
+
+        def stop_early(progress: Progress) -> None:
+            if stop_at is not None and progress.done >= stop_at:
+                deadline.stop()
+
+        outcome = count_split(spec, backend="backtrack", executor=executor, jobs=2, depth=2,
+                              scheduler=cluster.scheduler_address, checkpoint=path,
+                              deadline=deadline, on_progress=stop_early)
+        recorded = _ledger(path)
+        assert outcome.count == sum(recorded.values())  # what the ledger holds, no more
+        assert outcome.complete == (stop_at is None)
+    assert len(recorded) == plan_size and outcome.count == A000170[11]
+    lines = path.read_text().splitlines()[1:]
+    assert len(lines) == plan_size  # each subproblem recorded once across the three runs

@@ -15,7 +15,7 @@ depth chooser. No solver imports.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..bitboard import AttackMasks, initial_rows
@@ -116,18 +116,26 @@ def make_plan(
         PlanStopped: `should_stop` said so while listing.
     """
     if kind == "rows":
-        return Plan(kind, depth, tuple(Subproblem(p) for p in prefixes(spec, depth, should_stop)))
+        return Plan(kind, depth, _polled(
+            (Subproblem(p) for p in prefixes(spec, depth, should_stop)), should_stop))
     if kind != "mirror":
         raise ValueError(f"plan kind must be one of {PLAN_KINDS}, got {kind!r}")
     if not spec.is_plain:
         raise ValueError("the mirror split needs a plain spec (no fixed or forbidden cells)")
     depth = max(1, depth)
-    subs = []
-    for prefix in prefixes(spec, depth, should_stop):
-        weight = _mirror_weight(spec.n, prefix)
-        if weight:
-            subs.append(Subproblem(prefix, weight))
-    return Plan(kind, depth, tuple(subs))
+    weighed = ((p, _mirror_weight(spec.n, p)) for p in prefixes(spec, depth, should_stop))
+    return Plan(kind, depth, _polled(
+        (Subproblem(p, weight) for p, weight in weighed if weight), should_stop))
+
+
+def _polled(subs: Iterator[Subproblem], should_stop: Callable[[], bool] | None) -> tuple[Subproblem, ...]:
+    """The subproblems as a tuple, polling `should_stop` while they are made."""
+    out = []
+    for number, sub in enumerate(subs):
+        if should_stop is not None and number % _POLL_EVERY == 0 and should_stop():
+            raise PlanStopped
+        out.append(sub)
+    return tuple(out)
 
 
 def symmetric_kind(spec: Spec) -> str:
