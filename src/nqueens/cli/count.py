@@ -227,6 +227,7 @@ def run_split(
         return EXIT_UNKNOWN
     finally:
         for progress_bar in shown:
+            progress_bar.refresh()  # the last figures, even when tasks outran the bar's interval
             progress_bar.close()
     return report(args, spec, outcome, guard)
 
