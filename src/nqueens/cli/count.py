@@ -187,6 +187,8 @@ def run_split(
     args: argparse.Namespace, spec: Spec, options: dict, guard: Guard  # type: ignore[type-arg]
 ) -> int:
     """Count by subproblems through the engine: checkpoint, executor, progress bar."""
+    from concurrent.futures.process import BrokenProcessPool
+
     from ..counting.cluster import TaskFailedError
     from ..counting.engine import Progress, count_split
     from .progress import bar
@@ -224,6 +226,11 @@ def run_split(
         outcome = guard.settle(guard.run(work, abandon))
     except TaskFailedError as error:
         print(f"nqueens: error: {error}; the count is incomplete", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except BrokenProcessPool:
+        print("nqueens: error: a worker process died (killed, or out of memory?); the count is "
+              "incomplete" + (f", rerun to resume from {args.checkpoint}" if args.checkpoint
+                              else ""), file=sys.stderr)
         return EXIT_UNKNOWN
     finally:
         for progress_bar in shown:

@@ -94,7 +94,9 @@ def run(
     """
     started = time.perf_counter()
     deadline = deadline or Deadline(None)
-    options = {**(options or {}), "deadline_at": deadline.at}
+    # monotonic time means the same to every process of this machine, nothing elsewhere:
+    # cluster tasks run to their end and the loop stops waiting for them instead
+    options = {**(options or {}), "deadline_at": None if workers.kind == "dask" else deadline.at}
     done = dict(ledger.done) if ledger is not None else {}
     subs = plan.subproblems
     state = {"total": sum(s.weight * done[s.key] for s in subs if s.key in done),

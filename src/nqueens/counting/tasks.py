@@ -54,7 +54,7 @@ def solver_task(
     outcome = count(sub.spec(base), backend=backend, deadline=deadline, **solver_options)
     if outcome.status is Status.COMPLETE:
         return outcome.count, time.perf_counter() - started, {}
-    if outcome.status is Status.TIMEOUT:
+    if outcome.status is Status.TIMEOUT or deadline.expired():
         return outcome.count, time.perf_counter() - started, {"unfinished": 1}
     raise RuntimeError(f"subproblem {sub.key} did not complete: {outcome.status.value}")
 
