@@ -18,6 +18,7 @@ from .render import outcome_json
 from ..result import Outcome
 from ..symmetry import canonical, instance_symmetries
 from ..spec import Spec
+from ..counting.cluster import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -27,15 +28,15 @@ from .common import (
     add_variant_argument,
     backend_options,
     load_problem,
+    positive_float,
     positive_int,
     print_json,
+    row_count,
 )
-from .common import positive_float, row_count
 from .guard import Guard
 
 #: Where split counts may run (`counting.executors.EXECUTORS` minus inline: that is --jobs 1).
 CLI_EXECUTORS = ("local", "dask")
-DEFAULT_CONNECT_TIMEOUT = 10.0  # as counting.cluster's, without importing it
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
