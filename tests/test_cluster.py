@@ -49,7 +49,7 @@ def cluster() -> Iterator[Any]:
     with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
         local = distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None, env={"PYTHONPATH": path},
+            dashboard_address=":0", env={"PYTHONPATH": path},  # 8787 may be taken
         )
     try:
         yield local

@@ -131,7 +131,7 @@ def dask_executor(
 
             cluster = stack.enter_context(LocalCluster(
                 n_workers=workers or default_jobs(), threads_per_worker=1, processes=True,
-                host="127.0.0.1", dashboard_address=None,
+                host="127.0.0.1", dashboard_address=":0",  # any free port: 8787 may be taken
             ))
             client = stack.enter_context(Client(cluster, set_as_default=False))
             address = cluster.scheduler_address
