@@ -23,14 +23,16 @@ from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
     add_backend_arguments,
+    add_cell_arguments,
     add_format_argument,
     add_problem_argument,
     add_variant_argument,
     backend_options,
-    load_problem,
+    load_problem_args,
     positive_float,
     positive_int,
     print_json,
+    wrap,
     row_count,
 )
 from .guard import Guard
@@ -42,14 +44,24 @@ CLI_EXECUTORS = ("local", "dask")
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "count", help="count all solutions",
-        description=(
+        description=wrap(
             "Count all solutions. A count cut short by --timeout, Ctrl-C or SIGTERM is a "
-            "lower bound (exit 3)."
+            "lower bound (exit 3); --checkpoint FILE makes a long count resumable."
         ),
+        epilog=(
+            "examples:\n"
+            "  nqueens count 8\n"
+            "  nqueens count 12 --backend backtrack --unique\n"
+            "  nqueens count 8 --fixed 0,0 --forbidden 3,3 --format json\n"
+            "  nqueens count superqueens-11 --backend sat\n"
+            "  nqueens count 16 --backend backtrack --checkpoint q16.ckpt"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_problem_argument(parser)
     add_variant_argument(parser)
-    add_backend_arguments(parser)
+    add_cell_arguments(parser)
+    add_backend_arguments(parser, exhaustive_only=True)
     parser.add_argument(
         "--counter", choices=COUNTERS, default="enumerate",
         help="enumerate: the backend's solution loop (default); ganak: count the CNF's models "
@@ -105,7 +117,7 @@ def split_asked(args: argparse.Namespace) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     guard = Guard(args.timeout)
-    spec = load_problem(args.problem, args.variant)
+    spec = load_problem_args(args)
     if args.backend not in backend_names(exhaustive_only=True):
         raise InputError(
             f"backend {args.backend!r} does not search exhaustively, so it cannot count; "
