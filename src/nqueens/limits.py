@@ -126,14 +126,14 @@ def check_terminal_enumeration(spec: Spec) -> None:
 
 # --- memory: estimated from n and the spec before any model is built ------------------------
 
-#: Bytes per cell of the CP-SAT Boolean grid model, solver included (measured here with
-#: ru_maxrss: n = 300 / 600 / 1000, one worker; see `cpsat_bytes`).
+#: Bytes per cell of the CP-SAT Boolean grid model and per search worker, solver included
+#: (measured here with ru_maxrss: n = 1000, one worker 1.6 GB; two workers 3 GB).
 CPSAT_BYTES_PER_CELL = 1500
 #: Bytes per literal occurrence of a CNF held by the SAT solver (Kissat / CaDiCaL, measured).
 SAT_BYTES_PER_LITERAL = 40
-#: Bytes per cell of `Spec.lines` and its cell index (Python tuples), which the
-#: backtracking backends build.
-LINES_BYTES_PER_CELL = 400
+#: Bytes per cell of each line in `Spec.lines` and its cell index (Python tuples), which
+#: the backtracking backends build (measured here: 188 at n = 600; rounded up).
+LINES_BYTES_PER_CELL = 250
 #: Bytes per row of the min-conflicts counters, its Python lists and the validator's pass.
 MINCONFLICTS_BYTES_PER_ROW = 600
 #: What any Python process of the package costs before a model exists.
@@ -165,13 +165,12 @@ def _line_cells(spec: Spec) -> int:
     return sum(k * count for k, count, _ in _line_lengths(spec))
 
 
-def cpsat_bytes(spec: Spec, integer_model: bool = False) -> int:
-    """The CP-SAT model's memory: the Boolean grid grows as its n^2 cells (and the
-    constraints over them); the integer model's expanded AllDifferent as 3 n^2 value literals."""
+def cpsat_bytes(spec: Spec, workers: int = 1) -> int:
+    """The CP-SAT Boolean grid: n^2 cells (plus the knight pairs of superqueens), each
+    search worker holding its own copy."""
     n = spec.n
-    cells = n * n if not integer_model else 3 * n * n
-    extra = _line_cells(spec) - 2 * n * n if spec.variant == "superqueens" else 0
-    return BASE_BYTES + CPSAT_BYTES_PER_CELL * (cells + max(extra, 0))
+    extra = _line_cells(spec) - 4 * n * n if spec.variant == "superqueens" else 0
+    return BASE_BYTES + CPSAT_BYTES_PER_CELL * max(1, workers) * (n * n + max(extra, 0))
 
 
 def sat_bytes(spec: Spec, encoding: str) -> int:
@@ -205,16 +204,27 @@ def alternative_route(spec: Spec) -> str:
             "cells or a variant in O(n) memory")
 
 
+#: Each backend's memory estimate, for the backends that do not pass their own.
+_ESTIMATES: dict[str, Callable[[Spec], int]] = {
+    "cpsat": cpsat_bytes,
+    "backtrack": lines_bytes,
+    "permutation": lines_bytes,
+    "minconflicts": minconflicts_bytes,
+}
+
+
 def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = None) -> None:
     """The one size refusal of every backend: beyond `max_n` (where its search stops being
-    useful), or when its model, estimated at `needed` bytes from formulas, would not fit in
-    this machine's memory; the message names the size, the estimate, the memory and the
-    route that fits.
+    useful), or when its model, estimated at `needed` bytes from formulas (by default the
+    backend's entry in `_ESTIMATES`), would not fit in this machine's memory; the message
+    names the size, the estimate, the memory and the route that fits.
 
     Raises:
         SizeLimitError: before anything is built.
     """
     n = spec.n
+    if needed is None and backend in _ESTIMATES:
+        needed = _ESTIMATES[backend](spec)
     memory = machine_memory()
     if needed is not None and memory is not None and needed > memory:
         raise SizeLimitError(

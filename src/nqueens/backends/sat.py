@@ -20,7 +20,7 @@ from pysat.formula import CNF, IDPool
 from pysat.solvers import Solver, SolverNames
 
 from ..errors import InputError
-from ..limits import check_search
+from ..limits import check_search, peak_memory_mb, sat_bytes
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..variants import SYMMETRIC_VARIANTS
@@ -148,9 +148,9 @@ class SatBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
-        refuse_oversized(spec, self.name, MAX_N)
-        started = time.perf_counter()
         encoding = self.encoding or choose_encoding(spec.n)
+        refuse_oversized(spec, self.name, MAX_N, sat_bytes(spec, encoding))
+        started = time.perf_counter()
         check_search(spec, self.name, encoding)  # a CNF too large to build is refused up front
         emitter = Emitter(on_solution, limit)
         if limit == 1:
@@ -218,7 +218,8 @@ class SatBackend:
             elapsed=time.perf_counter() - started,
             backend=self.name,
             stats={"encoding": encoding, "solver": name, "variables": max(pool.top, spec.n ** 2),
-                   "clauses": clauses, "compile_seconds": round(compiled_at - started, 3)},
+                   "clauses": clauses, "compile_seconds": round(compiled_at - started, 3),
+                   **peak_memory_mb()},
         )
 
     def _enumerate(
