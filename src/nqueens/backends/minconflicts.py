@@ -47,14 +47,20 @@ FULL_SCAN_N = 2000
 #: Candidates drawn per step on large boards: from the empty columns, and from all columns.
 SAMPLE_EMPTY = 16
 SAMPLE_ANY = 16
-#: Largest board: the counters are a few int arrays of n (n = 10^7: some hundreds of MB).
+#: Largest board: the counters are a few int arrays of n (n = 10^7: some GB with the
+#: validator's pass and the output).
 MAX_N = 10_000_000
-#: Steps between restarts, and the default step limit (both grow with n).
+#: Moves between deadline checks (the C loop runs this many with the GIL released).
+CHUNK = 4096
+
+
 def default_restart_steps(n: int) -> int:
+    """Moves before a fresh greedy start: small boards can cycle on a plateau."""
     return 10 * n + 1000
 
 
 def default_max_steps(n: int) -> int:
+    """The default step limit: generous at every size (n = 10^6 needed about 11,000)."""
     return 100 * n + 1_000_000
 
 
@@ -443,6 +449,3 @@ class MinConflictsBackend:
                 break
         return None, moves, restarts, False
 
-
-#: Moves between deadline checks.
-CHUNK = 4096
