@@ -70,3 +70,14 @@ def test_solver_stats_report_peak_memory() -> None:
         outcome = api.solve(8, backend=backend)
         assert outcome.stats["peak_rss_mb"] > 0
     assert "compile_seconds" in api.solve(8, backend="sat").stats
+
+
+def test_a_spent_deadline_stops_the_sat_build_of_a_large_board() -> None:
+    """Building the CNF of n = 1000 takes minutes on a loaded machine: the deadline is
+    checked between lines, and a solver is never started after it expired."""
+    from nqueens.backends.sat import SatBackend
+    from nqueens.result import Deadline
+
+    outcome = SatBackend().search(Spec(300), limit=1, deadline=Deadline(0))
+    assert outcome.status is nqueens.Status.TIMEOUT and outcome.count == 0
+    assert outcome.stats["clauses"] == 0

@@ -194,18 +194,22 @@ class SatBackend:
         exhausted = timed_out = False
         with Solver(name=name) as solver:
             for _, chunk in cnf_chunks(spec, encoding, pool):
+                if deadline is not None and deadline.expired():  # building takes minutes at n = 1000
+                    break
                 solver.append_formula(chunk)
                 clauses += len(chunk)
             compiled_at = time.perf_counter()
-            timer = _interrupt_at(solver, deadline)
-            unhook = deadline.on_stop(_interrupter(solver)) if deadline is not None else None
-            try:
-                answer = solver.solve_limited(expect_interrupt=deadline is not None)
-            finally:
-                if timer is not None:
-                    timer.cancel()
-                if unhook is not None:
-                    unhook()
+            answer = None
+            if deadline is None or not deadline.expired():
+                timer = _interrupt_at(solver, deadline)
+                unhook = deadline.on_stop(_interrupter(solver)) if deadline is not None else None
+                try:
+                    answer = solver.solve_limited(expect_interrupt=deadline is not None)
+                finally:
+                    if timer is not None:
+                        timer.cancel()
+                    if unhook is not None:
+                        unhook()
             if answer is None:
                 timed_out = True
             elif not answer:
