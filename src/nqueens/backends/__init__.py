@@ -50,6 +50,9 @@ _ENTRIES = (
     BackendInfo("genetic", "nqueens.backends.genetic", "GeneticBackend",
                 "genetic algorithm on column arrays (seed 001); finds, never proves", False,
                 ("seed", "generations", "population", "mutation_rate")),
+    BackendInfo("minconflicts", "nqueens.backends.minconflicts", "MinConflictsBackend",
+                "min-conflicts local search for large boards with constraints; finds, never "
+                "proves", False, ("seed", "max_steps")),
     BackendInfo("construct", "nqueens.backends.construct", "ConstructBackend",
                 "explicit O(n) construction of one solution (plain boards, any n)", False),
 )

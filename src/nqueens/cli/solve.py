@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from ..api import search
-from ..backends import backend_names
+from ..backends import backend_info, backend_names
 from ..errors import InputError
 from ..pictures.save import picture_format
 from ..limits import check_terminal_enumeration, known_solutions
@@ -76,9 +76,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         "the classes are known only once the search has finished")
     parser.add_argument("--output", "-o", default=None, metavar="FILE",
                         help="also draw the board(s) to FILE.svg or FILE.png")
-    genetic = parser.add_argument_group("genetic backend")
+    genetic = parser.add_argument_group("genetic and minconflicts backends")
     genetic.add_argument("--seed", type=int, default=None,
                          help="random seed, for a reproducible run (default: fresh)")
+    genetic.add_argument("--max-steps", type=positive_int, default=None, metavar="S",
+                         help="minconflicts: give up after S moves (default: 100 n + 10^6)")
     genetic.add_argument("--generations", type=positive_int, default=None, metavar="G",
                          help="give up after G generations (default: 1000)")
     genetic.add_argument("--population", type=positive_int, default=None, metavar="P",
@@ -90,17 +92,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 _COMFORTABLE_N = {"backtrack": 32, "cpsat": 1000, "sat": 1000}
 
 
-GENETIC_OPTIONS = ("seed", "generations", "population")
+SEARCH_OPTIONS = ("seed", "generations", "population", "max_steps")
 
 
-def genetic_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The genetic backend's options; refused for any other backend."""
-    given = {name: getattr(args, name) for name in GENETIC_OPTIONS
+def search_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The local searches' options (genetic, minconflicts), each refused for a backend
+    that does not take it (the registry says which do)."""
+    given = {name: getattr(args, name) for name in SEARCH_OPTIONS
              if getattr(args, name) is not None}
-    if given and args.backend != "genetic":
-        flags = ", ".join(f"--{name}" for name in given)
-        raise InputError(f"option(s) {flags} are for --backend genetic only; drop them or "
-                         f"add --backend genetic")
+    for name in given:
+        owners = [b for b in backend_names() if name in backend_info(b).options]
+        if args.backend not in owners:
+            flag = "--" + name.replace("_", "-")
+            raise InputError(f"option {flag} is for --backend {' or '.join(owners)} only; "
+                             f"drop it or add --backend {owners[0]}")
     return given
 
 
@@ -190,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"nqueens: note: {args.backend} is slow beyond n = {_COMFORTABLE_N[args.backend]}; "
               "--backend construct builds a verified solution of a plain board in O(n)",
               file=sys.stderr)
-    options = {**backend_options(args), **genetic_options(args)}
+    options = {**backend_options(args), **search_options(args)}
     if args.all and sys.stdout.isatty():
         check_terminal_enumeration(spec)
     printer = _Printer(spec, args, guard, stream=not args.unique)
