@@ -18,7 +18,7 @@ from nqueens.modeling.modelfile import load_model
 from nqueens.result import Deadline
 from nqueens.validate import find_violations
 
-MODELS = Path(__file__).resolve().parent.parent / "models"
+MODELS = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 
 
 def _solve(spec: Spec, seed: int = 7, **options: object) -> tuple[int, ...]:

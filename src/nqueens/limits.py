@@ -180,7 +180,7 @@ def peak_memory_mb() -> dict[str, int]:
 
 def _line_cells(spec: Spec) -> int:
     """Cells summed over every line of the variant (each cell counted once per line)."""
-    return sum(k * count for k, count, _ in _line_lengths(spec))
+    return sum(k * count for _, k, count, _ in line_shapes(spec))
 
 
 def cpsat_bytes(spec: Spec, workers: int = 1) -> int:

@@ -61,22 +61,17 @@ class Outcome:
         return self.complete and self.count == 0
 
     def __repr__(self) -> str:
-        """One line (status, count, how many solutions kept), never every placement."""
-        from .pictures.display import outcome_repr
-
-        return outcome_repr(self)
-
-    def _repr_html_(self) -> str:
-        """Notebook display: the summary and the first solutions as boards."""
-        from .pictures.display import outcome_html
-
-        return outcome_html(self)
-
-    def show(self, spec: Spec | None = None, *, limit: int = 12) -> Any:
-        """A matplotlib figure of the first `limit` solutions (on `spec`'s board if given)."""
-        from .pictures.display import outcome_figure
-
-        return outcome_figure(self, spec, limit=limit)
+        """One line (status, count, how many solutions kept), never every placement.
+        Notebooks get boards (`_repr_html_`) and `show()`, which `nqueens.pictures.display`
+        attaches: the core sits below the pictures and does not import them."""
+        found = len(self.solutions)
+        parts = [self.status.value, f"count={self.count}"]
+        if found:
+            parts.append(f"{found} solution{'s' if found != 1 else ''} kept")
+        if self.backend:
+            parts.append(f"backend={self.backend!r}")
+        parts.append(f"{self.elapsed:.3f} s")
+        return f"Outcome({', '.join(parts)})"
 
 
 class Deadline:
