@@ -96,10 +96,18 @@ def add_problem_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+#: The default of a command not yet taught `auto` (see `add_backend_arguments`).
+_DEFAULT_WITHOUT_AUTO = "cpsat"
+
+
+def add_backend_arguments(parser: argparse.ArgumentParser, auto: bool = False) -> None:
+    """--backend (with `auto`: "auto", the default, and every registry name), --encoding and
+    --timeout. `auto=True` only for commands that resolve "auto" (`cli/auto.py`)."""
+    default = DEFAULT_BACKEND if auto else _DEFAULT_WITHOUT_AUTO
     parser.add_argument(
-        "--backend", "-b", choices=backend_names(), default=DEFAULT_BACKEND,
-        help=f"solver backend (default: {DEFAULT_BACKEND})",
+        "--backend", "-b", choices=(["auto"] if auto else []) + backend_names(), default=default,
+        help=f"solver backend (default: {default}"
+        + (": the fastest correct route for the job, see the README)" if auto else ")"),
     )
     parser.add_argument(
         "--encoding", default=None,
