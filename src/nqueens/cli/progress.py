@@ -89,12 +89,12 @@ class CountProgress:
         """The engine's callback: `done` of `total` subproblems, `solutions` so far."""
         if not self._split:  # the bar now counts subproblems; the solutions go in the postfix
             self._split = True
-            self.bar.reset(total=total)
             self.bar.unit = " subproblems"
+            self.bar.reset(total=total)
         self.solutions = solutions
         rate = solutions / elapsed if elapsed > 0 else 0.0
-        self.bar.set_postfix_str(f"solutions={solutions:,} ({rate:,.0f}/s)", refresh=False)
         self.bar.update(done - self.bar.n)
+        self.bar.set_postfix_str(f"solutions={solutions:,} ({rate:,.0f}/s)")  # redraws
 
     def start_clock(self) -> None:
         """For a route that reports nothing until it ends (a kernel or mirrored count in
