@@ -14,6 +14,7 @@ from cli_process import run
 from known_counts import A000170, VARIANT_COUNTS
 from nqueens import api, routes
 from nqueens.backends import DEFAULT_BACKEND, REGISTRY
+from nqueens.cli import auto, main
 from nqueens.cli.auto import slow_warning
 from nqueens.cli.progress import CountProgress, enumerates_anyway
 from nqueens.forecast import Forecast, forecast
@@ -133,15 +134,22 @@ def test_solve_reports_the_route_in_text_and_json() -> None:
     assert explicit["backend"] == "sat" and explicit["route"] is None
 
 
-def test_slow_explicit_choice_warns_on_stderr_and_still_runs() -> None:
-    done = run("solve", "28", "--backend", "backtrack", "--format", "json", "--timeout", "1")
-    assert done.returncode in (0, 3)
-    warning = done.stderr.splitlines()[0]
-    assert re.fullmatch(r"nqueens: warning: finding a solution of 28-queens with backtrack: "
-                        r"roughly .+ at this backend's rate; --backend construct takes .+",
-                        warning)
-    doc = json.loads(done.stdout)  # stdout is the JSON document alone
-    assert doc["backend"] == "backtrack" and "warning" not in done.stdout
+def test_slow_explicit_choice_warns_on_stderr_and_still_runs(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["solve", "10", "--backend", "cpsat", "--all", "--format", "json"]
+    assert main(argv) == 0
+    quiet = capsys.readouterr()
+    assert quiet.err == ""
+    monkeypatch.setattr(auto, "SLOW_SECONDS", 0.0)  # every job is "slow": this one warns
+    assert main(argv) == 0
+    warned = capsys.readouterr()
+    assert re.fullmatch(r"nqueens: warning: listing every solution of 10-queens with cpsat: "
+                        r"about 724 solutions, roughly .+ at this backend's rate; the default "
+                        r"route \(backtrack, first-fail order\) takes .+\n", warned.err)
+    before, after = json.loads(quiet.out), json.loads(warned.out)  # stdout: the document only
+    for doc in (before, after):
+        doc.pop("elapsed"), doc.pop("stats")
+    assert before == after and after["count"] == A000170[10]
 
 
 def test_warning_names_the_estimate_and_the_faster_route() -> None:
@@ -151,6 +159,7 @@ def test_warning_names_the_estimate_and_the_faster_route() -> None:
     assert text.endswith("--backend backtrack takes about 3 s")
     assert slow_warning(Spec(16), "backtrack", "count") is None  # the fast route: quiet
     assert slow_warning(Spec(8), "cpsat", "count") is None
+    assert slow_warning(Spec(16), "cpsat", "count", timeout=5) is None  # already bounded
     variant = slow_warning(Spec(14, "torus"), "cpsat", "count")
     assert variant is not None and "search tree of about" in variant
 

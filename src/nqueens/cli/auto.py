@@ -31,14 +31,19 @@ def _how(route: Route) -> str:
 
 def slow_warning(
     spec: Spec, backend: str, job: str, options: dict[str, Any] | None = None,
-    limit: int | None = None,
+    limit: int | None = None, timeout: float | None = None,
 ) -> str | None:
-    """The warning line for a job forecast to take more than SLOW_SECONDS, else None."""
+    """The warning line for a job forecast to take more than SLOW_SECONDS, else None. A
+    --timeout of SLOW_SECONDS or less already bounds the wait: no warning then."""
     expected = forecast(spec, backend, job, options)
     if expected is None or expected.seconds <= SLOW_SECONDS:
         return None
+    if timeout is not None and timeout <= SLOW_SECONDS:
+        return None
     text = f"{_VERBS[job]} {spec.describe()} with {backend}: {_amount(expected)}" \
            f"roughly {seconds_text(expected.seconds)} at this backend's rate"
+    if timeout is not None and timeout < expected.seconds:
+        text += f" (--timeout stops it after {seconds_text(timeout)})"
     best = choose(spec, job, limit)
     if (best.backend, best.options) != (backend, dict(options or {})):
         quicker = forecast(spec, best.backend, job, best.options)
@@ -58,9 +63,9 @@ def _amount(expected: Forecast) -> str:
 
 def warn_before(
     spec: Spec, backend: str, job: str, options: dict[str, Any] | None = None,
-    limit: int | None = None,
+    limit: int | None = None, timeout: float | None = None,
 ) -> None:
     """Print the slow-work warning on stderr (never stdout), once, before the job starts."""
-    text = slow_warning(spec, backend, job, options, limit)
+    text = slow_warning(spec, backend, job, options, limit, timeout)
     if text is not None:
         print(f"nqueens: warning: {text}", file=sys.stderr, flush=True)

@@ -190,7 +190,8 @@ def run(args: argparse.Namespace) -> int:
     options = {**backend_options(args), **genetic_options(args), **order_options(args)}
     route = resolve(args.backend, spec, job, limit)
     ran = route.backend if route is not None else args.backend
-    warn_before(spec, ran, job, {**route.options, **options} if route else options, limit)
+    warn_before(spec, ran, job, {**route.options, **options} if route else options, limit,
+                args.timeout)
     if args.all and sys.stdout.isatty():
         check_terminal_enumeration(spec)
     printer = _Printer(spec, args, guard, stream=not args.unique)
