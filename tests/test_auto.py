@@ -160,6 +160,9 @@ def test_warning_names_the_estimate_and_the_faster_route() -> None:
     assert slow_warning(Spec(16), "backtrack", "count") is None  # the fast route: quiet
     assert slow_warning(Spec(8), "cpsat", "count") is None
     assert slow_warning(Spec(16), "cpsat", "count", timeout=5) is None  # already bounded
+    bounded_find = slow_warning(Spec(1000), "cpsat", "find", timeout=1)
+    assert bounded_find is not None and "--timeout stops it after 1.0 s" in bounded_find
+    assert bounded_find.endswith("--backend construct takes under 0.1 s")
     variant = slow_warning(Spec(14, "torus"), "cpsat", "count")
     assert variant is not None and "search tree of about" in variant
 

@@ -33,12 +33,15 @@ def slow_warning(
     spec: Spec, backend: str, job: str, options: dict[str, Any] | None = None,
     limit: int | None = None, timeout: float | None = None,
 ) -> str | None:
-    """The warning line for a job forecast to take more than SLOW_SECONDS, else None. A
-    --timeout of SLOW_SECONDS or less already bounds the wait: no warning then."""
+    """The warning line for a job forecast to take more than SLOW_SECONDS, else None.
+
+    A --timeout of SLOW_SECONDS or less already bounds a count or an enumeration (the user
+    asked for a lower bound): no warning then. A find is still warned about, since a
+    faster route would find a solution instead of none."""
     expected = forecast(spec, backend, job, options)
     if expected is None or expected.seconds <= SLOW_SECONDS:
         return None
-    if timeout is not None and timeout <= SLOW_SECONDS:
+    if timeout is not None and timeout <= SLOW_SECONDS and job != "find":
         return None
     text = f"{_VERBS[job]} {spec.describe()} with {backend}: {_amount(expected)}" \
            f"roughly {seconds_text(expected.seconds)} at this backend's rate"
