@@ -190,10 +190,10 @@ def run(args: argparse.Namespace) -> int:
     options = {**backend_options(args), **genetic_options(args), **order_options(args)}
     route = resolve(args.backend, spec, job, limit)
     ran = route.backend if route is not None else args.backend
-    warn_before(spec, ran, job, {**route.options, **options} if route else options, limit,
-                args.timeout)
     if args.all and sys.stdout.isatty():
         check_terminal_enumeration(spec)
+    warn_before(spec, ran, job, {**route.options, **options} if route else options, limit,
+                args.timeout)  # after every refusal: only work that will run is announced
     printer = _Printer(spec, args, guard, stream=not args.unique)
 
     def work() -> Outcome:  # "auto" resolves (and falls back) in the API, as `route` says
