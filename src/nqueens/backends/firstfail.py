@@ -17,7 +17,7 @@ root plus the n cells of the row examined at every expanded node.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..result import Deadline
 from ..spec import Spec
@@ -46,15 +46,10 @@ def _lines_attack(spec: Spec) -> Attack:
     return attack
 
 
-def _middle_out(mask: int, n: int) -> list[int]:
-    """The columns set in `mask`, nearest the centre first."""
-    cols = []
-    while mask:
-        bit = mask & -mask
-        cols.append(bit.bit_length() - 1)
-        mask ^= bit
-    cols.sort(key=lambda c: (abs(2 * c - (n - 1)), c))
-    return cols
+def _middle_out(mask: int, order: list[int]) -> Iterator[int]:
+    """The columns set in `mask`, nearest the centre first (`order`: all columns so);
+    lazily, since the first one usually succeeds."""
+    return (c for c in order if mask >> c & 1)
 
 
 def first_fail_search(
@@ -116,7 +111,8 @@ def first_fail_search(
     if not consistent or not all(free[r] for r in open_rows):  # the fixed queens alone leave some row without a free cell
         return True, False, stats
 
-    # frame: [row, candidate columns, next index, trail mark, placed?]
+    centre_first = sorted(range(n), key=lambda c: (abs(2 * c - (n - 1)), c))
+    # frame: [row, candidate columns (an iterator), trail mark, placed?]
     stack: list[list] = []  # type: ignore[type-arg]
     promising, checked, ticks = 1, 1, 0
     exhausted = timed_out = False
@@ -129,21 +125,21 @@ def first_fail_search(
                     break
             else:
                 checked += n
-                stack.append([row, _middle_out(free[row], n), 0, len(trail), False])
+                stack.append([row, _middle_out(free[row], centre_first), len(trail), False])
         descend = False
         while stack:
             frame = stack[-1]
-            row, cands, i, mark, placed = frame
+            row, cands, mark, placed = frame
             if placed:
                 undo(row, mark)
-                frame[4] = False
-            if i == len(cands):
+                frame[3] = False
+            col = next(cands, -1)
+            if col < 0:
                 stack.pop()
                 continue
-            frame[2] = i + 1
-            frame[4] = True
+            frame[3] = True
             promising += 1
-            nxt = place(row, cands[i])
+            nxt = place(row, col)
             if nxt >= 0:
                 row = nxt
                 descend = True
