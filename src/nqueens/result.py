@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable, Mapping
+from typing import Any
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,8 @@ class Outcome:
         elapsed: wall-clock seconds of the search.
         backend: the backend's registry name.
         stats: backend-specific figures (nodes checked, clauses, ...).
+        route: with `backend="auto"`, the `routes.Route` that chose `backend`; None when
+            the caller named the backend.
     """
 
     status: Status
@@ -45,6 +48,7 @@ class Outcome:
     elapsed: float = 0.0
     backend: str = ""
     stats: Mapping[str, int | float | str] = field(default_factory=dict)
+    route: Any = None  # a routes.Route (not imported here: result.py stays at the base)
 
     @property
     def complete(self) -> bool:

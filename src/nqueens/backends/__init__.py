@@ -43,8 +43,8 @@ _ENTRIES = (
                 "CNF encoding solved with PySAT (selectable at-most-one encoding)", True,
                 ("encoding", "solver")),
     BackendInfo("backtrack", "nqueens.backends.backtrack", "BacktrackBackend",
-                "hand-written row-by-row backtracker (textbook statistics)", True,
-                ("jobs", "fast")),
+                "hand-written backtracker: textbook row order, or first-fail (order=)", True,
+                ("jobs", "fast", "order")),
     BackendInfo("permutation", "nqueens.backends.permutation", "PermutationBackend",
                 "permutations of the columns pruned by diagonal sets (seed 004)", True),
     BackendInfo("genetic", "nqueens.backends.genetic", "GeneticBackend",
@@ -60,7 +60,9 @@ _ENTRIES = (
 #: name -> entry, in the order the CLI lists them. The keys are the --backend choices.
 REGISTRY: dict[str, BackendInfo] = {entry.name: entry for entry in _ENTRIES}
 
-DEFAULT_BACKEND = "cpsat"
+#: The API's and the CLI's default: not a registry entry but the policy of `routes.py`,
+#: resolved per job by `api.search` (the fastest correct route measured here).
+DEFAULT_BACKEND = "auto"
 
 
 def backend_names(exhaustive_only: bool = False) -> list[str]:
