@@ -24,7 +24,7 @@ from nqueens.spec import Spec
 from nqueens.validate import find_violations
 
 ROOT = Path(__file__).resolve().parent.parent
-MODELS = ROOT / "models"
+MODELS = ROOT / "src" / "nqueens" / "models"
 FF = {"order": "first-fail"}
 EXPLICIT = ("cpsat", "sat", "backtrack")
 

@@ -19,7 +19,7 @@ from nqueens.modeling.modelfile import load_model
 from nqueens.spec import Spec
 from nqueens.validate import find_violations
 
-MODELS = Path(__file__).resolve().parent.parent / "models"
+MODELS = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 FIRST_FAIL = {"backend": "backtrack", "order": "first-fail"}
 
 

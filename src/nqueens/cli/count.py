@@ -121,7 +121,7 @@ def split_asked(args: argparse.Namespace) -> bool:
 def run(args: argparse.Namespace) -> int:
     guard = Guard(args.timeout)
     spec = load_problem_args(args)
-    route = resolve(args.backend, spec, "count")
+    route = resolve(args.backend, spec, "enumerate" if args.unique else "count")  # --unique meets every solution
     if route is not None:
         args.backend = route.backend
     if args.backend not in backend_names(exhaustive_only=True):
