@@ -324,12 +324,28 @@ def count_class_start(
     return _python_class_walk(n, edge, d, start.prefix, rows, should_stop)
 
 
+def class_representatives(n: int, start: ClassStart) -> list[tuple[tuple[int, ...], int]]:
+    """The boards the per-class search keeps below `start`, each with its class size (the
+    Python walk; for tests and small boards, where listing them is cheap)."""
+    if n == 1 and start == ClassStart("corner", (0,)):
+        return [((0,), 1)]
+    if not _is_start(n, start.kind, start.prefix):
+        raise ValueError(f"{start.key} is not a class start of the {n}-queens board")
+    found: list[tuple[tuple[int, ...], int]] = []
+    rows, _ = _class_rows(n, start.kind, start.prefix)
+    _python_class_walk(n, start.kind == "edge", start.prefix[0], start.prefix, rows, None,
+                       lambda board, weight: found.append((board, weight)))
+    return found
+
+
 def count_classes(
     n: int, *, should_stop: Callable[[], bool] | None = None, compiled: bool = True
 ) -> ClassCount:
     """The whole plain board: total and fundamental count, summed over `class_starts(n, 1)`."""
     total = unique = 0
     for start in class_starts(n, 1):
+        if should_stop is not None and should_stop():
+            return ClassCount(total, unique, False)
         found = count_class_start(n, start, should_stop=should_stop, compiled=compiled)
         total += found.total
         unique += found.unique
@@ -369,8 +385,10 @@ def _python_class_walk(
     prefix: Sequence[int],
     allowed: list[int],
     should_stop: Callable[[], bool] | None,
+    on_board: Callable[[tuple[int, ...], int], None] | None = None,
 ) -> ClassCount:
-    """The kernel's `count_class` in Python, iterative like `_python_walk`."""
+    """The kernel's `count_class` in Python, iterative like `_python_walk`. `on_board`
+    (for tests) receives every representative with its weight."""
     full = (1 << n) - 1
     side = 1 | (1 << (n - 1))
     last = n - 1
@@ -410,6 +428,8 @@ def _python_class_walk(
                     weight = _edge_weight(cols, d) if edge else 8
                     total += weight
                     unique += weight > 0
+                    if on_board is not None and weight:
+                        on_board(tuple(cols), weight)
             row -= 1
             continue
         if not bits:
