@@ -196,12 +196,13 @@ static inline void class_finish(class_walk_t *w, uint64_t bits) {
 
 /* The columns row `row` may take given what the rows above attack; at the bound row
  * both side queens must be down after it. */
-static inline uint64_t class_open(const class_walk_t *w, int row, uint64_t cols, uint64_t left,
+static inline uint64_t class_open(const uint64_t *allowed, int row, int bound_row,
+                                  uint64_t side, uint64_t cols, uint64_t left,
                                   uint64_t right) {
-    uint64_t bits = w->allowed[row] & ~(cols | left | right);
-    if (row == w->bound_row) {
-        uint64_t open_sides = w->side & ~cols;
-        if (open_sides == w->side) return 0; /* two side queens still missing */
+    uint64_t bits = allowed[row] & ~(cols | left | right);
+    if (row == bound_row) {
+        uint64_t open_sides = side & ~cols;
+        if (open_sides == side) return 0; /* two side queens still missing */
         if (open_sides) bits &= open_sides;
     }
     return bits;
@@ -209,48 +210,53 @@ static inline uint64_t class_open(const class_walk_t *w, int row, uint64_t cols,
 
 /* Depth-first from row `first` with an explicit stack (no call per node): per row the
  * columns still to try and the attacks from above. The row before the last finishes its
- * children at once (class_finish), which is where most nodes are. */
+ * children at once (class_finish), which is where most nodes are. What the loop reads is
+ * held in locals so that the stores into w->cols do not force reloads. */
 static void class_walk(class_walk_t *w, int first, uint64_t cols, uint64_t left,
                        uint64_t right) {
-    const int last = w->n - 1;
-    const uint64_t full = w->full;
+    const int last = w->n - 1, bound_row = w->bound_row;
+    const uint64_t full = w->full, side = w->side, last_allowed = w->allowed[last];
+    const uint64_t *allowed = w->allowed;
+    int *col_of = w->cols;
     if (first == last) {
-        class_finish(w, class_open(w, last, cols, left, right));
+        class_finish(w, class_open(allowed, last, bound_row, side, cols, left, right));
         return;
     }
     uint64_t todo[MAX_N], c_at[MAX_N], l_at[MAX_N], r_at[MAX_N];
+    uint64_t ticks = w->ticks;
     int row = first;
     c_at[row] = cols;
     l_at[row] = left;
     r_at[row] = right;
-    todo[row] = class_open(w, row, cols, left, right);
+    todo[row] = class_open(allowed, row, bound_row, side, cols, left, right);
     for (;;) {
         uint64_t bits = todo[row];
         if (!bits) {
-            if (row == first) return;
+            if (row == first) break;
             row--;
             continue;
         }
         uint64_t bit = bits & (~bits + 1);
         todo[row] = bits ^ bit;
-        w->cols[row] = __builtin_ctzll(bit);
+        col_of[row] = __builtin_ctzll(bit);
         uint64_t c = c_at[row] | bit, l = ((l_at[row] | bit) << 1) & full,
                  r = (r_at[row] | bit) >> 1;
         if (row + 1 == last) {
-            uint64_t open = w->allowed[last] & ~(c | l | r);
+            uint64_t open = last_allowed & ~(c | l | r);
             if (open) class_finish(w, open);
             continue;
         }
-        if ((++w->ticks & POLL_MASK) == 0) {
+        if ((++ticks & POLL_MASK) == 0) {
             class_poll(w);
-            if (w->stop) return;
+            if (w->stop) break;
         }
         row++;
         c_at[row] = c;
         l_at[row] = l;
         r_at[row] = r;
-        todo[row] = class_open(w, row, c, l, r);
+        todo[row] = class_open(allowed, row, bound_row, side, c, l, r);
     }
+    w->ticks = ticks;
 }
 
 PyDoc_STRVAR(count_class_doc,
