@@ -285,17 +285,32 @@ def class_starts(n: int, depth: int = 1) -> list[ClassStart]:
         return []
     heads = [("corner", (0, c1)) for c1 in range(2, n - 1)]
     heads += [("edge", (d,)) for d in range(1, n) if 2 * d < n - 1]
+    full = (1 << n) - 1
+    side = 1 | (1 << (n - 1))
     starts: list[ClassStart] = []
     for kind, head in heads:
+        rows, bound = _class_rows(n, kind, head)
         length = min(max(depth, len(head)), n - 1)
-        stack = [head]
+        taken = left = right = 0
+        for c in head:
+            bit = 1 << c
+            taken, left, right = taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1
+        stack = [(head, taken, left, right)]
         while stack:  # depth-first, so the starts come in lexicographic order
-            prefix = stack.pop()
-            if len(prefix) == length:
+            prefix, taken, left, right = stack.pop()
+            row = len(prefix)
+            if row == length:
                 starts.append(ClassStart(kind, prefix))
                 continue
-            stack.extend(prefix + (c,) for c in reversed(range(n))
-                         if _is_start(n, kind, prefix + (c,)))
+            bits = rows[row] & ~(taken | left | right)
+            if row == bound:  # the same rule as the walks: both side queens down by now
+                open_sides = side & ~taken
+                bits = 0 if open_sides == side else bits & open_sides if open_sides else bits
+            for c in reversed(range(n)):
+                bit = 1 << c
+                if bits & bit:
+                    stack.append((prefix + (c,), taken | bit, ((left | bit) << 1) & full,
+                                  (right | bit) >> 1))
     return starts
 
 
