@@ -8,6 +8,10 @@ or the board is wider than its 64-bit masks. Both give the same numbers (checked
 tests). Fixed and forbidden cells enter through per-row masks. Optionally the walk also
 counts canonical solutions (the smallest of their 8 board images): on a board searched
 once per symmetry class of first-row columns that yields the fundamental count.
+
+For plain boards there is also the per-class walk (`count_classes`, `class_starts`,
+`count_class_start`; see the section below): one representative board per class of the 8
+rotations and reflections, weighted by its class size, about half the work of the mirror walk.
 """
 
 from __future__ import annotations
