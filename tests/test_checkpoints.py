@@ -165,3 +165,138 @@ def test_checkpoint_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
         with pytest.raises(CheckpointError, match="in use by another running nqueens count"):
             Checkpoint.open(path, fields, set())
     Checkpoint.open(path, fields, set()).close()  # free again once the first run closed it
+
+
+def _old_header(n: int, depth: int, subproblems: int) -> str:
+    """A header exactly as nqueens wrote it before the counting engine (version 1)."""
+    return json.dumps({"format": "nqueens-checkpoint", "version": 1, "n": n,
+                       "variant": "queens", "fixed": [], "forbidden": [],
+                       "backend": "backtrack", "options": {}, "split_depth": depth,
+                       "subproblems": subproblems})
+
+
+def test_checkpoint_written_before_the_engine_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from brute_force import brute_force_solutions
+
+    path = tmp_path / "old.ckpt"
+    records = [{"key": f"{a}.{b}", "count": len(brute_force_solutions(8, ((0, a), (1, b)))),
+                "seconds": 0.01} for a, b in ((0, 2), (3, 1), (7, 5))]
+    path.write_text("\n".join([_old_header(8, 2, 42), *map(json.dumps, records)]) + "\n")
+    code, out, err = _count(capsys, "8", "--checkpoint", str(path))
+    assert code == 0, err
+    assert out.startswith(f"8-queens: {A000170[8]} solutions")
+    assert "3 of 42 subproblems already counted" in err
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0])["version"] == 1 and len(lines) == 1 + 42
+    assert all("crc" not in json.loads(line) for line in lines[1:4])  # left as they were
+    assert all("crc" in json.loads(line) for line in lines[4:])  # appended with a checksum
+    assert _count(capsys, "8", "--checkpoint", str(path))[0] == 0  # and it resumes again
+
+
+def _finished_checkpoint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "c.ckpt"
+    assert _count(capsys, "8", "--checkpoint", str(path), "--split-depth", "2")[0] == 0
+    return path
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    pytest.param(lambda r: {**r, "count": r["count"] + 1}, "fails its checksum", id="count+1"),
+    pytest.param(lambda r: {k: v for k, v in r.items() if k != "crc"}, "fails its checksum",
+                 id="no-checksum"),
+    pytest.param(lambda r: {**r, "count": 10 ** 30}, "cannot have", id="absurd-count"),
+])
+def test_record_edited_outside_nqueens_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: object, message: str
+) -> None:
+    path = _finished_checkpoint(tmp_path, capsys)
+    lines = path.read_text().splitlines()
+    lines[5] = json.dumps(edit(json.loads(lines[5])))  # type: ignore[operator]
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = _count(capsys, "8", "--checkpoint", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("nqueens: error: ") and f"{path}, line 6" in err and message in err
+
+
+def test_record_moved_to_another_subproblem_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The checksum covers the key too: a count given to another subproblem with the same
+    count (so that no other check can notice) is refused."""
+    path = _finished_checkpoint(tmp_path, capsys)
+    lines = path.read_text().splitlines()
+    records = [json.loads(line) for line in lines[1:]]
+    first = records[4]  # line 6
+    later = next(i for i, r in enumerate(records) if i > 4 and r["count"] == first["count"])
+    lines[5] = json.dumps({**first, "key": records[later]["key"]})
+    del lines[1 + later]
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = _count(capsys, "8", "--checkpoint", str(path))
+    assert code == 2 and out == "" and f"{path}, line 6" in err and "fails its checksum" in err
+
+
+def test_old_record_with_a_wrong_checksum_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "old.ckpt"
+    record = {"key": "0.2", "count": 0, "seconds": 0.0, "crc": "00000000"}
+    path.write_text(_old_header(8, 2, 42) + "\n" + json.dumps(record) + "\n")
+    code, _, err = _count(capsys, "8", "--checkpoint", str(path))
+    assert code == 2 and "line 2" in err and "checksum" in err
+
+
+@pytest.mark.parametrize("line", [
+    pytest.param("[" * 100_000 + "]" * 100_000, id="deeply-nested"),
+    pytest.param('{"key": "0.2", "count": ' + "9" * 5000 + "}", id="5000-digits"),
+    pytest.param('{"key": "0.2", "count": 1, "pad": "' + "x" * 2_000_000 + '"}', id="2MB-line"),
+])
+@pytest.mark.parametrize("where", ["header", "record"])
+def test_oversized_checkpoint_lines_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, where: str
+) -> None:
+    path = _finished_checkpoint(tmp_path, capsys)
+    lines = path.read_text().splitlines()
+    lines[0 if where == "header" else 3] = line
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = _count(capsys, "8", "--checkpoint", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert ("not an nqueens checkpoint" in err if where == "header" else
+            f"{path}, line 4: not a subproblem record" in err)
+
+
+def test_hopeless_checkpointed_count_is_refused_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import time
+
+    started = time.perf_counter()
+    for n, message in (("1000000", "beyond the sat backend"), ("12", "does not exist")):
+        code = main(["count", n, "-b", "sat", "--timeout", "3", "--jobs", "4",
+                     "--checkpoint", str(tmp_path / "nodir" / "c.ckpt")])
+        out, err = capsys.readouterr()
+        assert code == 2 and out == "" and message in err and err.count("\n") == 1
+    assert time.perf_counter() - started < 2.5
+    assert not (tmp_path / "nodir").exists()
+
+
+def test_sigterm_to_the_process_group_keeps_the_partial_count(tmp_path: Path) -> None:
+    """SIGTERM reaches the pool's workers too (they ignore and block it): exit 3, the count
+    of what the checkpoint holds, no BrokenProcessPool traceback."""
+    import os
+
+    path = tmp_path / "c.ckpt"
+    args = ["count", "12", "--backend", "cpsat", "--checkpoint", str(path), "--split-depth",
+            "2", "--format", "json"]
+    out_file, err_file = tmp_path / "out", tmp_path / "err"
+    with out_file.open("w") as out_handle, err_file.open("w") as err_handle:
+        process = start(*args, stdout=out_handle, stderr=err_handle, start_new_session=True)
+    wait_for(lambda: line_count(path) >= 3, what="two recorded subproblems")
+    os.killpg(process.pid, signal.SIGTERM)
+    process.wait(timeout=60)
+    err = err_file.read_text()
+    assert process.returncode == 3, err
+    assert "Traceback" not in err and "BrokenProcessPool" not in err
+    doc = json.loads(out_file.read_text())
+    assert doc["status"] == "interrupted"
+    assert doc["count"] == sum(r["count"] for r in _records(path)) > 0

@@ -79,7 +79,12 @@ def test_count_sat_encoding_option(capsys: pytest.CaptureFixture[str]) -> None:
         pytest.param("[2, 0, 3, 1]", [], 0, "valid", id="json-list"),
         pytest.param("2 4 1 3", ["--one-based"], 0, "valid", id="one-based"),
         pytest.param(". Q . .\n. . . Q\nQ . . .\n. . Q .\n", [], 0, "valid", id="board"),
-        pytest.param("0 1 2 3", [], 1, "invalid: queens at (0, 0) and (1, 1) share a diagonal", id="diagonal"),
+        pytest.param("0 1 2 3", [], 1, "invalid: queens at (0, 0), (1, 1), (2, 2) and (3, 3) "
+                     "share a diagonal: 6 attacking pairs", id="diagonal"),
+        pytest.param("1 2 3 4", ["--one-based"], 1, "invalid: queens at (1, 1), (2, 2), (3, 3) "
+                     "and (4, 4) share a diagonal: 6 attacking pairs", id="diagonal-one-based"),
+        pytest.param("1 2 3 0", ["--one-based"], 1, "invalid: row 4: column 0 is off the board "
+                     "(1..4)", id="off-board-one-based"),
         pytest.param("1 3 0", ["--n", "4"], 1, "invalid: expected 4 queens (one per row), got 3", id="wrong-length"),
         pytest.param("1 3 0 7", [], 1, "invalid: row 3: column 7 is off the board (0..3)", id="off-board"),
         pytest.param("Q Q . .\n. . . Q\nQ . . .\n. . Q .\n", [], 1, "share a row", id="board-same-row"),

@@ -23,11 +23,13 @@ import pytest
 from known_counts import A000170
 from nqueens.api import count
 from nqueens.cli import main
-from nqueens.counting.dask import SubproblemExecutor, TaskFailedError, dask_executor
-from nqueens.counting.pool import count_split
+from nqueens.counting.cluster import SubproblemExecutor, TaskFailedError, dask_executor
+from nqueens.counting.engine import Progress, count_split, run
+from nqueens.counting.executors import open_executor
+from nqueens.counting.plan import TASKS_PER_SLOT, Plan, Subproblem, choose_depth, make_plan, prefixes
+from nqueens.counting.tasks import solver_task
+from nqueens.result import Deadline
 from nqueens.spec import Spec
-from nqueens.counting.tasks import TASKS_PER_SLOT, choose_depth, count_in_tasks, open_executor
-from nqueens.counting.plan import Subproblem, prefixes, split
 
 SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11), "permutation": (10, 11)}
 
@@ -47,7 +49,7 @@ def cluster() -> Iterator[Any]:
     with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
         local = distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=None, env={"PYTHONPATH": path},
+            dashboard_address=":0", env={"PYTHONPATH": path},  # 8787 may be taken
         )
     try:
         yield local
@@ -63,7 +65,7 @@ def client(cluster: Any) -> Iterator[Any]:
 
 
 def on_cluster(spec: Spec, cluster: Any, backend: str, **kwargs: Any) -> Any:
-    return count_in_tasks(
+    return count_split(
         spec, backend=backend, executor="dask", scheduler=cluster.scheduler_address, **kwargs
     )
 
@@ -88,15 +90,15 @@ def test_completion_on_cluster_matches_local(backend: str, cluster: Any, client:
 
 
 def test_local_executor_matches_oeis() -> None:
-    outcome = count_in_tasks(Spec(10), backend="backtrack", executor="local", jobs=2)
+    outcome = count_split(Spec(10), backend="backtrack", executor="local", jobs=2)
     assert outcome.count == A000170[10]
     assert outcome.stats["executor"] == "local"
 
 
 def test_depth_aims_for_ten_tasks_per_slot() -> None:
     spec = Spec(12)
-    assert choose_depth(spec, 1) == 0
-    depth = choose_depth(spec, 4)
+    assert choose_depth(spec, slots=1) == 0
+    depth = choose_depth(spec, slots=4)
     assert len(prefixes(spec, depth)) >= 4 * TASKS_PER_SLOT > len(prefixes(spec, depth - 1))
 
 
@@ -109,42 +111,45 @@ def test_cli_reports_tasks_and_times(cluster: Any, client: Any, capsys: pytest.C
     assert code == 0
     assert doc["count"] == A000170[9] and doc["complete"]
     stats = doc["stats"]
-    assert stats["executor"] == "dask" and stats["tasks"] == len(split(Spec(9), 2))
+    assert stats["executor"] == "dask" and stats["tasks"] == len(make_plan(Spec(9), 2))
     assert 0 < stats["task_mean_s"] <= stats["task_max_s"]
 
 
 def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> None:
-    """What a checkpoint relies on: on_done reports the same entries on either executor, so
-    a run started locally finishes on the cluster by skipping what is recorded."""
+    """What a checkpoint relies on: the run loop records the same entries on either
+    executor, so a run started inline finishes on the cluster by skipping what is recorded."""
     spec = Spec(11)
-    subs = split(spec, 2)
+    plan = make_plan(spec, 2)
     recorded: dict[str, int] = {}
 
-    def record(sub: Subproblem, value: int, seconds: float) -> None:
-        assert sub.key not in recorded
-        recorded[sub.key] = value
+    class Recorder:  # the ledger's interface, in memory
+        done = recorded
 
-    first = count_split(spec, subs[: len(subs) // 3], backend="backtrack", jobs=1, on_done=record)
-    with open_executor("dask", scheduler=cluster.scheduler_address) as (pool, slots):
-        assert slots == 2
-        rest = count_split(
-            spec, [sub for sub in subs if sub.key not in recorded], backend="backtrack",
-            on_done=record, executor=pool,
-        )
+        def record(self, key: str, value: int, seconds: float) -> None:
+            assert key not in recorded
+            recorded[key] = value
+
+    head = Plan(plan.kind, plan.depth, plan.subproblems[: len(plan) // 3])
+    with open_executor("inline") as workers:
+        first = run(spec, head, workers=workers, task=solver_task, ledger=Recorder())  # type: ignore[arg-type]
+    with open_executor("dask", scheduler=cluster.scheduler_address) as workers:
+        assert workers.slots == 2
+        rest = run(spec, plan, workers=workers, task=solver_task, ledger=Recorder())  # type: ignore[arg-type]
     assert first.complete and rest.complete
-    assert set(recorded) == {sub.key for sub in subs}
-    assert first.total + rest.total == sum(recorded.values()) == A000170[11]
+    assert set(recorded) == {sub.key for sub in plan.subproblems}
+    assert first.total == sum(recorded[sub.key] for sub in head.subproblems)
+    assert rest.total == sum(recorded.values()) == A000170[11]
 
 
 def test_worker_killed_mid_run_loses_nothing(cluster: Any, client: Any) -> None:
     spec = Spec(12)
-    subs = split(spec, 1)
+    subs = make_plan(spec, 1).subproblems
     pids_before = set(client.run(os.getpid).values())
     seen: list[str] = []
     killed: list[int] = []
 
-    def kill_once(sub: Subproblem, value: int, seconds: float) -> None:
-        seen.append(sub.key)
+    def kill_once(progress: Progress) -> None:
+        seen.append(progress.key)
         if not killed:
             # a single-threaded worker with a task assigned dies in the middle of it
             victim, tasks = max(client.processing().items(), key=lambda item: len(item[1]))
@@ -153,12 +158,21 @@ def test_worker_killed_mid_run_loses_nothing(cluster: Any, client: Any) -> None:
             os.kill(pid, signal.SIGKILL)
             killed.append(pid)
 
-    outcome = on_cluster(spec, cluster, "backtrack", depth=1, on_done=kill_once)
+    outcome = on_cluster(spec, cluster, "backtrack", depth=1, on_progress=kill_once)
     assert killed and killed[0] in pids_before
     assert outcome.complete and outcome.count == A000170[12]
     assert sorted(seen) == sorted(sub.key for sub in subs)  # each subproblem once
-    client.wait_for_workers(2, timeout=60)  # the nanny restarts the victim
-    assert killed[0] not in set(client.run(os.getpid).values())
+    # the nanny restarts the victim; the count may end before the scheduler saw it die,
+    # so wait until the live workers are two again and the victim is not among them
+    import time
+
+    limit = time.monotonic() + 60
+    while True:
+        pids = client.run(os.getpid, on_error="ignore")
+        if len(pids) == 2 and killed[0] not in pids.values():
+            break
+        assert time.monotonic() < limit, f"the victim was not replaced: {pids}"
+        time.sleep(0.2)
 
 
 def test_task_that_keeps_failing_is_reported_with_its_key(cluster: Any, client: Any) -> None:
@@ -181,12 +195,12 @@ def test_task_whose_worker_keeps_dying_is_reported(cluster: Any, client: Any) ->
 def test_cli_exits_3_naming_the_failed_subproblem(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from nqueens.cli import count_tasks
+    from nqueens.counting import engine
 
     def fail(*args: Any, **kwargs: Any) -> Any:
         raise TaskFailedError("2.5", RuntimeError("worker ran out of memory"))
 
-    monkeypatch.setattr(count_tasks, "count_in_tasks", fail)
+    monkeypatch.setattr(engine, "count_split", fail)
     assert main(["count", "8", "--executor", "dask"]) == 3
     err = capsys.readouterr().err
     assert err.startswith("nqueens: error: subproblem 2.5 failed") and "incomplete" in err
@@ -246,3 +260,58 @@ def test_checkpointed_count_moves_between_local_and_cluster(
     resumed = json.loads(capsys.readouterr().out)
     assert resumed["count"] == A000170[10] and resumed["complete"]
     assert len(checkpoint.read_text().splitlines()) == len(lines)
+
+
+def _ledger(path: Path) -> dict[str, int]:
+    import json
+
+    return {r["key"]: r["count"] for r in map(json.loads, path.read_text().splitlines()[1:])}
+
+
+@pytest.mark.parametrize(("spec", "backend", "expected"), [
+    pytest.param(Spec(10), "backtrack", A000170[10], id="n10"),
+    pytest.param(Spec(11), "backtrack", A000170[11], id="n11"),
+    pytest.param(COMPLETION, "sat", None, id="completion-sat"),
+])
+def test_every_executor_gives_the_same_total_and_records(
+    tmp_path: Path, cluster: Any, client: Any, spec: Spec, backend: str, expected: int | None
+) -> None:
+    if expected is None:  # the completion model: the brute-force reference is too slow at n=10
+        expected = count(spec, backend="backtrack").count
+        assert expected == count(spec, backend="cpsat").count > 0
+    ledgers = {}
+    for executor, jobs in (("inline", None), ("local", 2), ("dask", None)):
+        path = tmp_path / f"{executor}.ckpt"
+        outcome = count_split(spec, backend=backend, executor=executor, jobs=jobs,
+                              scheduler=cluster.scheduler_address, depth=2, checkpoint=path)
+        assert outcome.complete and outcome.count == expected, executor
+        assert outcome.stats["executor"] == executor
+        ledgers[executor] = _ledger(path)
+    assert ledgers["inline"] == ledgers["local"] == ledgers["dask"]
+    assert sum(ledgers["inline"].values()) == expected
+
+
+def test_a_count_started_on_one_executor_resumes_on_another(
+    tmp_path: Path, cluster: Any, client: Any
+) -> None:
+    """dask -> inline -> local, each run stopped after a third of the subproblems."""
+    spec, path = Spec(11), tmp_path / "c.ckpt"
+    plan_size = len(make_plan(spec, 2))
+    stops = iter((plan_size // 3, 2 * plan_size // 3))
+    for executor in ("dask", "inline", "local"):
+        deadline = Deadline(None)
+        stop_at = next(stops, None)
+
+        def stop_early(progress: Progress) -> None:
+            if stop_at is not None and progress.done >= stop_at:
+                deadline.stop()
+
+        outcome = count_split(spec, backend="backtrack", executor=executor, jobs=2, depth=2,
+                              scheduler=cluster.scheduler_address, checkpoint=path,
+                              deadline=deadline, on_progress=stop_early)
+        recorded = _ledger(path)
+        assert outcome.count == sum(recorded.values())  # what the ledger holds, no more
+        assert outcome.complete == (stop_at is None)
+    assert len(recorded) == plan_size and outcome.count == A000170[11]
+    lines = path.read_text().splitlines()[1:]
+    assert len(lines) == plan_size  # each subproblem recorded once across the three runs

@@ -84,3 +84,85 @@ def test_cli_describe_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_describe_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     assert main(argv) == 2
     assert capsys.readouterr().err.startswith("nqueens: error: ")
+
+
+def _built_cpsat(spec: Spec) -> dict[str, object]:
+    """Counts read off the model the cpsat backend really builds."""
+    from collections import Counter
+
+    from nqueens.backends.cpsat import compile_cpsat_model
+
+    proto = compile_cpsat_model(spec).model.proto
+    by_type: Counter[str] = Counter()
+    literals = 0
+    for constraint in proto.constraints:
+        for kind, field in (("exactly_one", "literals"), ("at_most_one", "literals"),
+                            ("linear", "vars")):
+            if getattr(constraint, f"has_{kind}")():
+                by_type[kind] += 1
+                literals += len(getattr(getattr(constraint, kind), field))
+                break
+        else:
+            by_type["other"] += 1
+    return {"variables": len(proto.variables), "constraints": len(proto.constraints),
+            "constraints_by_type": dict(by_type), "literals": literals}
+
+
+def _built_sat(spec: Spec, encoding: str) -> dict[str, object]:
+    from collections import Counter
+
+    from nqueens.backends.sat import encode_cnf
+
+    compiled = encode_cnf(spec, encoding)
+    lengths = Counter(len(clause) for clause in compiled.cnf.clauses)
+    return {"variables": compiled.cnf.nv, "aux_variables": compiled.aux_vars,
+            "clauses": len(compiled.cnf.clauses),
+            "clauses_by_family": {k: v for k, v in compiled.families.items()},
+            "clauses_by_length": {str(k): lengths[k] for k in sorted(lengths)},
+            "literals": sum(len(clause) for clause in compiled.cnf.clauses)}
+
+
+_SPECS = [Spec(1), Spec(2), Spec(5), Spec(7, "torus"), Spec(6, "superqueens"), Spec(6, "rooks"),
+          Spec(8, fixed=((0, 1),), forbidden=((3, 3), (5, 0)))]
+
+
+@pytest.mark.parametrize("spec", _SPECS, ids=str)
+def test_formulas_match_the_built_cpsat_model(spec: Spec) -> None:
+    doc = describe_compiled(spec, "cpsat")
+    built = _built_cpsat(spec)
+    assert {key: doc[key] for key in built} == built
+    from collections import Counter
+
+    listed = Counter(line.kind for line in spec.lines)  # the lines variants.py really lists
+    assert doc["constraints_by_family"] == {
+        **listed, "fixed": len(spec.fixed), "forbidden": len(spec.forbidden)}
+
+
+@pytest.mark.parametrize("encoding", ["pairwise", "seqcounter", "bitwise", "totalizer", "ladder"])
+@pytest.mark.parametrize("spec", _SPECS, ids=str)
+def test_formulas_match_the_built_cnf(spec: Spec, encoding: str) -> None:
+    doc = describe_compiled(spec, "sat", encoding)
+    built = _built_sat(spec, encoding)
+    assert {key: doc[key] for key in built} == built
+
+
+@pytest.mark.parametrize("argv", [
+    ["describe", "200", "--backend", "backtrack"],
+    ["describe", "100000", "--backend", "backtrack"],
+    ["describe", "300", "--backend", "sat"],
+    ["describe", "500"],
+])
+def test_large_boards_are_described_at_once(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    import time
+
+    started = time.perf_counter()
+    assert main(argv) == 0
+    assert time.perf_counter() - started < 10  # formulas: a build would take minutes
+    assert "e" in capsys.readouterr().out
+
+
+def test_huge_board_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["describe", "1000000000"]) == 2
+    assert main(["describe", "10000000"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("nqueens: error:") == 2 and "Traceback" not in err

@@ -18,7 +18,7 @@ from nqueens.modeling.modelfile import read_model
 from nqueens.spec import Spec
 from nqueens.validate import find_violations
 
-MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+MODELS_DIR = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 MODELS = ["queens-8", "completion-8-a1", "completion-8-unsat", "completion-6-corner",
           "completion-16-hard", "forbidden-8-center", "torus-6", "torus-7", "superqueens-10",
           "rooks-6"]

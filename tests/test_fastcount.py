@@ -15,12 +15,12 @@ from nqueens.backends.backtrack import BacktrackBackend
 from nqueens.bitboard import initial_rows
 from nqueens.errors import SpecError
 from nqueens.bitboard import count_masks, count_tree, is_canonical, kernel_available
-from nqueens.counting import fastsplit
-from nqueens.counting.fastsplit import count_subproblem_fast
-from nqueens.counting.pool import count_split
+from nqueens.counting import tasks
+from nqueens.counting.engine import count_split
+from nqueens.counting.tasks import bitboard_task
 from nqueens.result import Deadline, Status
 from nqueens.spec import Spec
-from nqueens.counting.plan import split_mirror
+from nqueens.counting.plan import make_plan
 from nqueens.validate import find_violations
 
 needs_kernel = pytest.mark.skipif(not kernel_available(), reason="C kernel not built")
@@ -114,23 +114,23 @@ def test_is_canonical_on_non_solutions() -> None:
 
 @pytest.mark.parametrize("n", [1, 2, 3, 8, 9])
 def test_mirror_split_weights_cover_the_board(n: int) -> None:
-    subs = split_mirror(Spec(n), 2)
+    subs = make_plan(Spec(n), 2, "mirror").subproblems
     total = sum(s.weight * api.count(s.spec(Spec(n)), backend="backtrack").count for s in subs)
     assert total == A000170[n]
 
 
 def test_mirror_split_refuses_asymmetric_specs() -> None:
     with pytest.raises(ValueError, match="plain"):
-        split_mirror(Spec(6, forbidden=((0, 0),)), 1)
+        make_plan(Spec(6, forbidden=((0, 0),)), 1, "mirror")
 
 
 def test_split_count_over_processes_with_kernel_task() -> None:
     spec = Spec(10)
-    result = count_split(spec, split_mirror(spec, 2), backend="backtrack", jobs=2,
-                         task=count_subproblem_fast)
-    assert result.complete
-    assert result.total == A000170[10]
-    assert result.extras["canonical"] == A002562[10]
+    result = count_split(spec, backend="backtrack", executor="local", jobs=2, kind="mirror",
+                         depth=2, task=bitboard_task)
+    assert result.complete and result.stats["slots"] == 2
+    assert result.count == A000170[10]
+    assert result.stats["unique"] == A002562[10]
 
 
 def test_fast_count_stops_at_the_deadline() -> None:
@@ -144,8 +144,8 @@ def test_fast_count_stops_at_the_deadline() -> None:
     "spec", [Spec(9), Spec(9, fixed=((2, 4),), forbidden=((0, 0), (8, 3)))], ids=["plain", "fixed"]
 )
 def test_count_fast_over_two_processes(monkeypatch: pytest.MonkeyPatch, spec: Spec) -> None:
-    monkeypatch.setattr(fastsplit, "PARALLEL_FROM_N", 1)  # use the pool even for a small board
-    found = fastsplit.count_fast(spec, jobs=2)
-    assert found.complete and found.jobs == 2 and found.subproblems > 2
-    assert found.total == BacktrackBackend(fast=False).search(spec, None).count
-    assert found.unique == (A002562[9] if spec.is_plain else None)
+    monkeypatch.setattr(tasks, "BITBOARD_PARALLEL_FROM_N", 1)  # the pool even for a small board
+    found = BacktrackBackend(jobs=2).search(spec, None)
+    assert found.complete and found.stats["jobs"] == 2 and found.stats["subproblems"] > 2
+    assert found.count == BacktrackBackend(fast=False).search(spec, None).count
+    assert found.stats.get("unique") == (A002562[9] if spec.is_plain else None)

@@ -15,7 +15,7 @@ from nqueens.modeling.modelfile import read_model
 from nqueens.result import Status
 from nqueens.spec import Spec
 
-MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+MODELS_DIR = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 
 CASES = (
     [pytest.param(Spec(n), A000170[n], id=f"queens-{n}") for n in range(1, 7)]

@@ -14,7 +14,7 @@ from nqueens.modeling.modelfile import Model, read_model
 from nqueens.spec import Spec
 from nqueens.validate import find_violations, is_valid
 
-MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+MODELS_DIR = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 MODEL_PATHS = sorted(MODELS_DIR.glob("*.toml"))
 BRUTE_FORCE_MAX_N = 8  # 8! = 40,320 permutations, about a second through the validator
 

@@ -73,11 +73,32 @@ def test_same_row_from_board_cells() -> None:
     assert [v.rule for v in found] == ["count"]
 
 
-def test_one_violation_per_extra_queen_keeps_it_linear() -> None:
+def test_one_violation_per_line_names_every_queen_and_stays_linear() -> None:
     n = 2000
     found = find_violations(Spec(n), tuple([0] * n))
-    columns = [v for v in found if v.rule == "column"]
-    assert len(columns) == n - 1
+    [column] = [v for v in found if v.rule == "column"]
+    assert column.cells == tuple((r, 0) for r in range(n))
+    assert column.pairs == n * (n - 1) // 2
+
+
+def test_every_attacking_pair_is_reported() -> None:
+    """`0 1 2 3`: all four queens on one diagonal are 6 attacking pairs, not 3."""
+    found = find_violations(Spec(4), (0, 1, 2, 3))
+    assert [v.rule for v in found] == ["diagonal"]
+    assert sum(v.pairs for v in found) == 6
+    assert found[0].describe() == ("queens at (0, 0), (1, 1), (2, 2) and (3, 3) share a "
+                                   "diagonal: 6 attacking pairs")
+    # pairs on different lines add up: brute force over every pair of queens
+    placement = (0, 0, 1, 1, 2)
+    brute = sum(1 for i in range(5) for j in range(i + 1, 5)
+                if placement[i] == placement[j] or abs(placement[i] - placement[j]) == j - i)
+    assert sum(v.pairs for v in find_violations(Spec(5), placement)) == brute
+
+
+def test_off_board_is_described_in_the_numbering_asked_for() -> None:
+    [violation] = [v for v in find_violations(Spec(4), (1, 3, 0, -1)) if v.rule == "range"]
+    assert violation.describe() == "row 3: column -1 is off the board (0..3)"
+    assert violation.describe(one_based=True) == "row 4: column 0 is off the board (1..4)"
 
 
 def brute_valid(n: int, placement: tuple[int, ...]) -> bool:

@@ -46,6 +46,6 @@ def test_cli_variant_flag(capsys: pytest.CaptureFixture[str], backend_name: str)
 
 
 def test_cli_variant_conflicting_with_model_file(capsys: pytest.CaptureFixture[str]) -> None:
-    model = Path(__file__).resolve().parent.parent / "models" / "torus-5.toml"
+    model = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models" / "torus-5.toml"
     assert main(["count", str(model), "--variant", "rooks"]) == 2
     assert "conflicts with variant = 'torus'" in capsys.readouterr().err

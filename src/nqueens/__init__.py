@@ -6,7 +6,7 @@ hand-written backtracker) and one shared validator.
     92
 """
 
-from .api import count, solutions, solve, validate
+from .api import count, search, solutions, solve, validate
 from .errors import (
     CheckpointError,
     InputError,
@@ -16,11 +16,13 @@ from .errors import (
     SpecError,
     UnknownBackendError,
 )
+from .pictures.display import Board, Trace
 from .result import Outcome, Status
 from .spec import Placement, Spec
 from .validate import Violation, find_violations
 
 __all__ = [
+    "Board",
     "CheckpointError",
     "InputError",
     "ModelFileError",
@@ -31,10 +33,12 @@ __all__ = [
     "Spec",
     "SpecError",
     "Status",
+    "Trace",
     "UnknownBackendError",
     "Violation",
     "count",
     "find_violations",
+    "search",
     "solutions",
     "solve",
     "validate",

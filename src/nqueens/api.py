@@ -21,7 +21,7 @@ from .result import Deadline, Outcome
 from .spec import Placement, Spec, as_spec
 from .validate import Violation, find_violations
 
-__all__ = ["count", "solutions", "solve", "validate"]
+__all__ = ["count", "search", "solutions", "solve", "validate"]
 
 
 def _check_limit(limit: int | None) -> None:
@@ -108,6 +108,9 @@ def solve(
     """Find one solution. `outcome.solution` is the placement, or None when the search
     proved there is none (`outcome.unsatisfiable`) or ran out of time (status TIMEOUT)."""
     _reject(options, ("limit", "collect"), "solve", "use solutions(..., limit=K) for several")
+    _reject(options, ("all",), "solve",
+            "for every solution iterate nqueens.solutions(N), or call nqueens.count(N) for "
+            "their number")
     return search(spec_or_n, backend=backend, limit=1, timeout=timeout, **options)
 
 
@@ -122,6 +125,7 @@ def count(
     """Count all solutions; `outcome.count` is exact when `outcome.complete`. With
     `on_solution`, each placement is also passed to it (return False to stop)."""
     _reject(options, ("limit", "collect"), "count", "use solutions(..., limit=K) to stop early")
+    _reject(options, ("all",), "count", "count always counts every solution; drop all=")
     return search(
         spec_or_n, backend=backend, timeout=timeout, on_solution=on_solution, collect=False,
         **options,
@@ -146,6 +150,7 @@ def solutions(
     deadline = Deadline(timeout)
     _reject(options, ("on_solution", "collect", "deadline"), "solutions",
             "iterate the generator, and close it to stop")
+    _reject(options, ("all",), "solutions", "solutions() yields every solution unless limit=K")
     engine = _engine(spec, backend, options)
     channel: queue.Queue[Any] = queue.Queue(maxsize=64)
     stop = threading.Event()

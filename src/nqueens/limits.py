@@ -22,11 +22,25 @@ MAX_COUNTED_N = 27
 #: More solutions than this are not printed to a terminal.
 MAX_TERMINAL_SOLUTIONS = 100_000
 
-# OEIS A000170 (solutions of plain n-queens), used only to word the terminal refusal.
+# OEIS A000170 (solutions of plain n-queens) and A002562 (fundamental ones), used only to
+# refuse work up front (too many boards for a terminal or a picture), never as answers.
 _QUEENS_SOLUTIONS = {
-    13: 73_712, 14: 365_596, 15: 2_279_184, 16: 14_772_512, 17: 95_815_104,
+    1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2_680,
+    12: 14_200, 13: 73_712, 14: 365_596, 15: 2_279_184, 16: 14_772_512, 17: 95_815_104,
     18: 666_090_624, 19: 4_968_057_848, 20: 39_029_188_884,
 }
+_QUEENS_FUNDAMENTAL = {
+    1: 1, 2: 0, 3: 0, 4: 1, 5: 2, 6: 1, 7: 6, 8: 12, 9: 46, 10: 92, 11: 341, 12: 1_787,
+    13: 9_233, 14: 45_752, 15: 285_053, 16: 1_846_955, 17: 11_977_939,
+}
+
+
+def known_solutions(spec: Spec, *, unique: bool = False) -> int | None:
+    """The published number of solutions of a plain queens board (fundamental ones with
+    `unique`), or None when the spec is not one or the figure is not in the table."""
+    if spec.variant != "queens" or not spec.is_plain:
+        return None
+    return (_QUEENS_FUNDAMENTAL if unique else _QUEENS_SOLUTIONS).get(spec.n)
 
 # Clauses of one at-most-one over k literals, per encoding (pysat.card), as formulas.
 _AMO_CLAUSES: dict[str, Callable[[int], int]] = {
@@ -43,26 +57,29 @@ _AMO_CLAUSES: dict[str, Callable[[int], int]] = {
 _LINEAR_ENCODINGS = "seqcounter or ladder"
 
 
-def _line_lengths(spec: Spec) -> list[tuple[int, int, bool]]:
-    """(cells per line, number of such lines, exactly one?) for the spec's variant, from
-    formulas."""
+def line_shapes(spec: Spec) -> list[tuple[str, int, int, bool]]:
+    """(kind, cells per line, number of such lines, exactly one?) of the spec's lines, from
+    formulas: the same lines `variants.lines_for` lists, without listing them (a test holds
+    the two together)."""
     n = spec.n
-    straight = [(n, 2 * n, True)]  # rows and columns
-    diagonal = [(k, 4, False) for k in range(2, n)] + ([(n, 2, False)] if n >= 2 else [])
-    if spec.variant == "rooks":
-        return straight
+    shapes = [("row", n, n, True), ("column", n, n, True)]
+    if spec.variant == "rooks" or n < 2:
+        return shapes
     if spec.variant == "torus":
-        return straight + ([(n, 2 * n, False)] if n >= 2 else [])
+        return shapes + [("diagonal", n, n, False), ("anti-diagonal", n, n, False)]
+    for kind in ("diagonal", "anti-diagonal"):  # lengths 2..n-1 twice each, n once
+        shapes += [(kind, k, 2, False) for k in range(2, n)] + [(kind, n, 1, False)]
     if spec.variant == "superqueens":
-        return straight + diagonal + [(2, 4 * n * n, False)]
-    return straight + diagonal  # queens, and a lower bound for variants added later
+        shapes.append(("knight", 2, 4 * (n - 1) * (n - 2), False))
+    return shapes
 
 
 def estimated_clauses(spec: Spec, encoding: str) -> int:
     """About how many clauses `encode_cnf(spec, encoding)` would emit."""
     amo = _AMO_CLAUSES.get(encoding, _AMO_CLAUSES["seqcounter"])
     return sum(
-        count * ((1 if k == 2 else amo(k)) + exact) for k, count, exact in _line_lengths(spec)
+        count * ((1 if k == 2 else amo(k)) + exact)
+        for _, k, count, exact in line_shapes(spec) if count
     )
 
 

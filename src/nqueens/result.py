@@ -6,8 +6,9 @@ import enum
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from .spec import Placement
+from .spec import Placement, Spec
 
 __all__ = ["Deadline", "Outcome", "SolutionSink", "Status"]
 
@@ -19,7 +20,8 @@ class Status(enum.Enum):
     """How a search ended."""
 
     COMPLETE = "complete"  # the whole search space was explored: the count is exact
-    LIMIT_REACHED = "limit"  # stopped after the requested number of solutions
+    FOUND = "limit"  # found what was asked: the requested number of solutions (JSON "limit")
+    LIMIT_REACHED = "limit"  # alias of FOUND, kept for existing code
     TIMEOUT = "timeout"  # the time limit ran out first: the count is a lower bound
     INTERRUPTED = "interrupted"  # stopped by the caller or a signal: a lower bound
 
@@ -57,6 +59,24 @@ class Outcome:
     def unsatisfiable(self) -> bool:
         """True when the search proved there is no solution."""
         return self.complete and self.count == 0
+
+    def __repr__(self) -> str:
+        """One line (status, count, how many solutions kept), never every placement."""
+        from .pictures.display import outcome_repr
+
+        return outcome_repr(self)
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the summary and the first solutions as boards."""
+        from .pictures.display import outcome_html
+
+        return outcome_html(self)
+
+    def show(self, spec: Spec | None = None, *, limit: int = 12) -> Any:
+        """A matplotlib figure of the first `limit` solutions (on `spec`'s board if given)."""
+        from .pictures.display import outcome_figure
+
+        return outcome_figure(self, spec, limit=limit)
 
 
 class Deadline:

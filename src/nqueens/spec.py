@@ -140,6 +140,12 @@ class Spec:
             parts.append(f"{len(self.forbidden)} forbidden")
         return ", ".join(parts)
 
+    def _repr_svg_(self) -> str | None:
+        """Notebook display: the board with its fixed and forbidden cells."""
+        from .pictures.display import spec_svg
+
+        return spec_svg(self)
+
 
 def as_spec(spec_or_n: Spec | int) -> Spec:
     """Accept a Spec or a bare board size, as every API entry point does."""

@@ -3,8 +3,8 @@
 It checks placements against the attack rules themselves, computed from coordinates, and
 deliberately does not reuse `Spec.lines`: if the line families lost a diagonal, every
 backend would agree with a validator built on them. It never raises on malformed input; it
-reports it. Grouping by line key keeps it O(n) for any n (one violation per extra queen on
-a line, named against the first queen on that line).
+reports it. Grouping by line key keeps it O(n) for any n: one violation per attacked line,
+naming every queen on it and the number of attacking pairs (k queens: k(k-1)/2 pairs).
 """
 
 from __future__ import annotations
@@ -25,13 +25,32 @@ class Violation:
     rule: str
     cells: tuple[Cell, ...] = ()
     detail: str = ""
+    #: for "range": the board size, so the sentence can give the valid range
+    n: int = 0
+
+    @property
+    def pairs(self) -> int:
+        """Attacking pairs this violation stands for (k queens on one line: k(k-1)/2)."""
+        if self.rule in _SHARED_LINE_RULES or self.rule == "knight":
+            k = len(self.cells)
+            return k * (k - 1) // 2
+        return 0
 
     def describe(self, one_based: bool = False) -> str:
-        """A sentence naming the cells, e.g. "queens at (0, 0) and (3, 3) share a diagonal"."""
+        """A sentence naming the cells in the numbering asked for, e.g. "queens at (0, 0)
+        and (3, 3) share a diagonal"."""
         shift = 1 if one_based else 0
         names = [f"({r + shift}, {c + shift})" for r, c in self.cells]
         if self.rule in _SHARED_LINE_RULES and len(names) == 2:
             return f"queens at {names[0]} and {names[1]} share {_SHARED_LINE_RULES[self.rule]}"
+        if self.rule in _SHARED_LINE_RULES:
+            shown = names if len(names) <= 20 else names[:20] + [f"{len(names) - 20} more"]
+            return (f"queens at {', '.join(shown[:-1])} and {shown[-1]} share "
+                    f"{_SHARED_LINE_RULES[self.rule]}: {self.pairs:,} attacking pairs")
+        if self.rule == "range" and names:
+            (r, c), = self.cells
+            return (f"row {r + shift}: column {c + shift} is off the board "
+                    f"({shift}..{self.n - 1 + shift})")
         if self.rule == "knight" and len(names) == 2:
             return f"queens at {names[0]} and {names[1]} are a knight's move apart"
         if self.rule == "fixed":
@@ -39,6 +58,12 @@ class Violation:
         if self.rule == "forbidden":
             return f"queen at {names[0]} stands on a forbidden cell"
         return self.detail
+
+    def _repr_html_(self) -> str:
+        """Notebook display: the rule and the sentence naming the cells."""
+        from .pictures.display import violation_html
+
+        return violation_html(self)
 
 
 _SHARED_LINE_RULES = {
@@ -103,9 +128,7 @@ def find_violations(spec: Spec, placement: Any) -> list[Violation]:
                 Violation("format", detail=f"row {row}: column {col!r} is not an integer")
             )
         elif not 0 <= col < n:
-            violations.append(
-                Violation("range", detail=f"row {row}: column {col} is off the board (0..{n - 1})")
-            )
+            violations.append(Violation("range", ((row, col),), n=n))
         elif row < n:
             cells.append((row, col))
     violations.extend(find_cell_violations(spec, cells, expect_count=False))
@@ -122,13 +145,11 @@ def find_cell_violations(
     if expect_count and len(cells) != n:
         violations.append(Violation("count", detail=f"expected {n} queens, got {len(cells)}"))
     for rule, key in _RULES[spec.variant]:
-        first_on: dict[int, Cell] = {}
+        on_line: dict[int, list[Cell]] = {}
         for r, c in cells:
-            k = key(r, c, n)
-            if k in first_on:
-                violations.append(Violation(rule, (first_on[k], (r, c))))
-            else:
-                first_on[k] = (r, c)
+            on_line.setdefault(key(r, c, n), []).append((r, c))
+        violations.extend(Violation(rule, tuple(queens))
+                          for queens in on_line.values() if len(queens) > 1)
     if spec.variant in _KNIGHT_VARIANTS:
         occupied = set(cells)
         for r, c in cells:

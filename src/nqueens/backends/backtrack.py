@@ -95,24 +95,36 @@ class BacktrackBackend:
         )
 
     def _count_fast(self, spec: Spec, deadline: Deadline | None) -> Outcome:
+        """The bitboard walk through the counting engine: a plain board by its symmetry
+        plan (total and fundamental count in one pass), any other queens spec in one walk
+        (with the textbook statistics) or, over processes, split by rows."""
         from ..bitboard import kernel_available
-        from ..counting.fastsplit import count_fast
+        from ..counting import tasks
+        from ..counting.engine import count_split
+        from ..counting.executors import default_jobs
+        from ..counting.plan import symmetric_kind
 
-        found = count_fast(spec, jobs=self.jobs, deadline=deadline)
+        jobs = self.jobs if self.jobs >= 1 else default_jobs()
+        if spec.n < tasks.BITBOARD_PARALLEL_FROM_N:
+            jobs = 1
+        kind = symmetric_kind(spec)
+        found = count_split(
+            spec, backend=self.name, executor="local" if jobs > 1 else "inline", jobs=jobs,
+            kind=kind, depth=0 if kind == "rows" and jobs == 1 else None,
+            task=tasks.bitboard_task, deadline=deadline, check=False,
+        )
         stats: dict[str, int | float | str] = {
             "route": "kernel" if kernel_available() else "python-bitboard",
-            "subproblems": found.subproblems,
-            "jobs": found.jobs,
+            "subproblems": found.stats["tasks"],
+            "jobs": jobs,
+            **found.stats,
         }
-        if found.unique is not None:
-            stats["unique"] = found.unique
-        if found.promising_nodes is not None:
-            stats["promising_nodes"] = found.promising_nodes
-            stats["nodes_checked"] = 1 + spec.n * (found.promising_nodes - found.total)
+        if "promising_nodes" in stats:  # walked whole in one piece
+            stats["nodes_checked"] = 1 + spec.n * (int(stats["promising_nodes"]) - found.count)
         return Outcome(
-            status=Status.COMPLETE if found.complete else Status.TIMEOUT,
-            count=found.total,
-            elapsed=found.seconds,
+            status=found.status,
+            count=found.count,
+            elapsed=found.elapsed,
             backend=self.name,
             stats=stats,
         )

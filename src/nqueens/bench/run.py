@@ -253,41 +253,11 @@ def write_outputs(results: list[Measurement], directory: Path, meta: dict[str, A
 
 
 def plot(results: list[Measurement], path: Path) -> None:
-    """Median time against n per subject, one panel per workload, log-scale axes."""
-    import matplotlib
+    """Median time against n per subject, one panel per workload, log-scale axes (drawn
+    by `pictures.benchplot`)."""
+    from ..pictures.benchplot import plot_bench
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    groups = list(dict.fromkeys(m.group for m in results))
-    cols = 3
-    rows = (len(groups) + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(5 * cols, 3.6 * rows), squeeze=False)
-    for ax, group in zip(axes.flat, groups):
-        for subject in dict.fromkeys(m.subject for m in results if m.group == group):
-            points = [(m.n, m.median) for m in results
-                      if m.group == group and m.subject == subject and m.median is not None]
-            if points:
-                xs, ys = zip(*points)
-                ax.plot(xs, ys, marker="o", linestyle="--" if _is_ref(results, subject) else "-",
-                        label=subject)
-        ax.set_title(group)
-        ax.set_xlabel("n")
-        ax.set_ylabel("seconds (whole process)")
-        ax.set_yscale("log")
-        sizes = [m.n for m in results if m.group == group]
-        if max(sizes) > 20 * min(sizes):
-            ax.set_xscale("log")
-        ax.legend(fontsize=7)
-    for ax in list(axes.flat)[len(groups):]:
-        ax.axis("off")
-    fig.tight_layout()
-    fig.savefig(path, format="png", dpi=64)
-    plt.close(fig)
-
-
-def _is_ref(results: list[Measurement], subject: str) -> bool:
-    return any(m.subject == subject and m.role == REF for m in results)
+    plot_bench(results, path)
 
 
 def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,

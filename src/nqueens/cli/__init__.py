@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 
 from ..errors import QueensError
@@ -17,7 +19,7 @@ from .common import EXIT_CODES_HELP, EXIT_UNKNOWN, EXIT_USAGE
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
 COMMANDS = (
     "solve", "count", "verify", "trace", "stats", "estimate", "tree",
-    "model", "describe", "export", "encodings", "bench",
+    "model", "models", "describe", "export", "encodings", "bench",
 )
 
 
@@ -25,7 +27,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but usage errors are one line on stderr with a pointer to --help."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)} (see '{self.prog} --help')\n")
+        # one prefix for every error, whichever parser or library raised it
+        self.exit(EXIT_USAGE, f"nqueens: error: {one_line(message)} (see '{self.prog} --help')\n")
 
 
 def one_line(message: str) -> str:
@@ -52,7 +55,36 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the process exit code."""
+    """Run the command line; returns the process exit code. A Ctrl-C at any point, even
+    while a module (or a solver library) is still importing, is one line and exit 3."""
+    previous = _term_as_interrupt()
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("nqueens: interrupted", file=sys.stderr)
+        return EXIT_UNKNOWN
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _raise_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _term_as_interrupt() -> object:
+    """Until a command's Guard takes over, SIGTERM is a Ctrl-C: one line and exit 3 rather
+    than death by the signal. Returns the handler to restore (None when not changed)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = signal.getsignal(signal.SIGTERM)
+    if previous is not signal.SIG_DFL:  # ignored, or someone else's handler: leave it
+        return None
+    signal.signal(signal.SIGTERM, _raise_interrupt)
+    return previous
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -63,10 +95,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except QueensError as error:
         print(f"nqueens: error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("nqueens: interrupted", file=sys.stderr)
-        return EXIT_UNKNOWN
+    except ImportError as error:
+        if _interrupted_import(error):  # a Ctrl-C inside a solver library's initialisation
+            print("nqueens: interrupted", file=sys.stderr)
+            return EXIT_UNKNOWN
+        raise
     except BrokenPipeError:
         # the reader went away (e.g. `| head`); silence the flush at exit too
         sys.stderr.close()
         return 0
+
+
+def _interrupted_import(error: ImportError) -> bool:
+    """Whether an ImportError was caused by a KeyboardInterrupt (OR-Tools reports a Ctrl-C
+    during its import as "initialization failed")."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return "initialization failed" in str(error)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
+from ..atomicfile import ensure_directory
+from ..errors import InputError
 from .common import EXIT_OK, EXIT_UNKNOWN, positive_float, positive_int
 
 
@@ -33,6 +36,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run(args: argparse.Namespace) -> int:
     from ..bench.run import Measurement, run_bench, table
 
+    directory = ensure_directory(args.output_dir)  # a file, a loop, no rights: refused now
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise InputError(f"{directory}: cannot write there (permission denied); "
+                         "give another --output-dir")
     repeats = args.repeats or (1 if args.quick else 3)
     limit = args.limit or (30.0 if args.quick else 120.0)
 

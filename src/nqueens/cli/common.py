@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
+from ..atomicfile import check_output_path, write_text_atomic
 from ..backends import DEFAULT_BACKEND, backend_names
-from ..errors import InputError
+from ..errors import InputError, SizeLimitError
 from ..spec import Spec
 from ..variants import VARIANTS
 
@@ -17,6 +19,12 @@ EXIT_OK = 0  # found / complete / valid
 EXIT_NO = 1  # solve proved there is no solution; verify found the placement invalid
 EXIT_USAGE = 2  # bad usage or unreadable input
 EXIT_UNKNOWN = 3  # time limit or interrupt before a definite answer
+
+#: Longest --timeout accepted, in seconds (timers overflow on absurd values such as 1e10).
+MAX_TIMEOUT = 10_000_000
+#: Largest board size any command accepts (the construct backend's reach); each command
+#: refuses smaller sizes it cannot handle with its own limit.
+MAX_N = 100_000_000
 
 EXIT_CODES_HELP = """exit codes:
   0  found / complete / valid (a complete count exits 0 even when it is 0)
@@ -26,29 +34,103 @@ EXIT_CODES_HELP = """exit codes:
 
 
 def load_problem(text: str, variant: str | None = None) -> Spec:
-    """The spec named on the command line: a board size N, or a model file (.toml).
+    """The spec named on the command line: a board size N, a model file (.toml), or the
+    name of a bundled model (`nqueens models` lists them).
 
     `variant` (from --variant) applies to a bare N; a model file carries its own.
     """
-    if text.endswith(".toml"):
+    n = _board_size(text)
+    if n is None:
         from ..modeling.modelfile import load_model
 
-        spec = load_model(text)
+        path = model_path(text)
+        if path is None:
+            raise InputError(
+                f"N must be a positive integer board size, a model file (.toml) or a "
+                f"bundled model name (see `nqueens models`), got {text!r}"
+            )
+        spec = load_model(path)
         if variant is not None and variant != spec.variant:
             raise InputError(
                 f"--variant {variant} conflicts with variant = {spec.variant!r} in {text}; "
                 "drop --variant or edit the model file"
             )
         return spec
-    try:
-        n = int(text)
-    except ValueError:
-        raise InputError(
-            f"N must be a positive integer board size or a model file (.toml), got {text!r}"
-        ) from None
     if n < 1:
         raise InputError(f"N must be a positive integer board size, got {n}")
+    if n > MAX_N:
+        raise SizeLimitError(f"N = {n:,} is beyond any board this toolkit can handle "
+                             f"(at most {MAX_N:,}); give a smaller N")
     return Spec(n, variant or "queens")
+
+
+def model_path(text: str) -> str | None:
+    """The model file an N|MODEL argument names: an existing file, a bundled model's name,
+    or any other *.toml (whose reading then fails naming it); None for anything else."""
+    if _board_size(text) is not None:
+        return None
+    if os.path.exists(text):
+        return text
+    from ..modeling.bundled import bundled_model
+
+    found = bundled_model(text)
+    if found is not None:
+        return str(found)
+    return text if text.endswith(".toml") else None
+
+
+def _board_size(text: str) -> int | None:
+    """The integer `text` spells (digits only, a few dozen at most), or None for a name."""
+    stripped = text.strip().replace("_", "")
+    digits = stripped.lstrip("+-")
+    if not digits.isdigit() or not digits.isascii():
+        return None
+    if len(digits) > 30:
+        raise SizeLimitError(f"N has {len(digits)} digits; the largest board is {MAX_N:,}")
+    return int(stripped)
+
+
+def load_problem_args(args: argparse.Namespace) -> Spec:
+    """The spec of a command's N|MODEL argument with its --variant, --fixed and --forbidden
+    (see `add_cell_arguments`); the cells are added to a model file's own."""
+    spec = load_problem(args.problem, getattr(args, "variant", None))
+    fixed = tuple(getattr(args, "fixed", None) or ())
+    forbidden = tuple(getattr(args, "forbidden", None) or ())
+    if not (fixed or forbidden):
+        return spec
+    for flag, cells in (("--fixed", fixed), ("--forbidden", forbidden)):
+        for row, col in cells:
+            if not (0 <= row < spec.n and 0 <= col < spec.n):
+                raise InputError(f"{flag} {row},{col} is off the {spec.n}x{spec.n} board "
+                                 f"(rows and columns are 0..{spec.n - 1})")
+    return Spec(spec.n, spec.variant, spec.fixed + fixed, spec.forbidden + forbidden, spec.name)
+
+
+def cell_argument(text: str) -> tuple[int, int]:
+    """argparse type for a 0-based cell written `row,col`."""
+    try:
+        row, col = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a 0-based cell as ROW,COL (e.g. 0,3), got {text!r}"
+        ) from None
+    return row, col
+
+
+def add_cell_arguments(parser: argparse.ArgumentParser) -> None:
+    """--fixed R,C ... and --forbidden R,C ..., read by `load_problem_args`."""
+    parser.add_argument("--fixed", type=cell_argument, nargs="+", default=[], metavar="R,C",
+                        help="0-based cells that must hold a queen (added to a model's own)")
+    parser.add_argument("--forbidden", type=cell_argument, nargs="+", default=[], metavar="R,C",
+                        help="0-based cells that must stay empty (added to a model's own)")
+
+
+def wrap(text: str, width: int = 78) -> str:
+    """A description paragraph wrapped for RawDescriptionHelpFormatter (which keeps the
+    epilog's example lines as written but would leave a long paragraph on one line)."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(" ".join(text.split()), width))
 
 
 def add_variant_argument(parser: argparse.ArgumentParser) -> None:
@@ -60,17 +142,25 @@ def add_variant_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def positive_float(text: str) -> float:
-    """argparse type for --timeout."""
+    """argparse type for --timeout: positive, and at most MAX_TIMEOUT (a longer wait is no
+    limit at all, and timers overflow on it)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
     if not value > 0 or value != value or value == float("inf"):
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    if value > MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(
+            f"{text} seconds is more than the longest time limit, {MAX_TIMEOUT:,} s "
+            "(about 116 days); give a smaller limit or none")
     return value
 
 
 def _int_at_least(text: str, least: int, what: str) -> int:
+    if len(text) > 30:
+        raise argparse.ArgumentTypeError(f"expected {what} of at most 30 digits, got "
+                                         f"{len(text)} characters")
     try:
         value = int(text)
     except ValueError:
@@ -92,13 +182,17 @@ def row_count(text: str) -> int:
 
 def add_problem_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "problem", metavar="N|MODEL", help="board size N, or a model file such as models/queens-8.toml"
+        "problem", metavar="N|MODEL",
+        help="board size N, a model file (.toml), or a bundled model's name such as "
+        "queens-8 (see `nqueens models`)",
     )
 
 
-def add_backend_arguments(parser: argparse.ArgumentParser) -> None:
+def add_backend_arguments(parser: argparse.ArgumentParser, *, exhaustive_only: bool = False) -> None:
+    """--backend (with `exhaustive_only`, only the backends that count), --encoding, --timeout."""
     parser.add_argument(
-        "--backend", "-b", choices=backend_names(), default=DEFAULT_BACKEND,
+        "--backend", "-b", choices=backend_names(exhaustive_only=exhaustive_only),
+        default=DEFAULT_BACKEND,
         help=f"solver backend (default: {DEFAULT_BACKEND})",
     )
     parser.add_argument(
@@ -150,12 +244,17 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
                         help="overwrite FILE if it exists (default: refuse)")
 
 
+def check_output(args: argparse.Namespace) -> None:
+    """Refuse a bad --output before the work starts (see `atomicfile.check_output_path`)."""
+    if args.output is not None and args.output != "-":
+        check_output_path(args.output, overwrite=args.force)
+
+
 def write_output(args: argparse.Namespace, text: str, what: str) -> None:
     """Print `text`, or write it atomically to --output (refusing to overwrite without --force)."""
     if args.output is None or args.output == "-":
         sys.stdout.write(text)
         return
-    from ..atomicfile import write_text_atomic
 
     write_text_atomic(args.output, text, overwrite=args.force)
     print(f"wrote {args.output} ({what})", file=sys.stderr)

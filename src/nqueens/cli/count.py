@@ -1,10 +1,14 @@
-"""`nqueens count`: count every solution, under --timeout and Ctrl-C; with --checkpoint
-(or --split-depth) the count runs as independent subproblems and resumes after a crash."""
+"""`nqueens count`: count every solution, under --timeout and Ctrl-C. With --checkpoint,
+--split-depth, --executor dask or --jobs on a solver backend the count runs as independent
+subproblems through the counting engine (`counting/engine.py`); this module keeps only
+the options and the reporting."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
+from typing import Any
 
 from ..api import count
 from ..backends import backend_names
@@ -14,34 +18,50 @@ from .render import outcome_json
 from ..result import Outcome
 from ..symmetry import canonical, instance_symmetries
 from ..spec import Spec
+from ..counting.cluster import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
     add_backend_arguments,
+    add_cell_arguments,
     add_format_argument,
     add_problem_argument,
     add_variant_argument,
     backend_options,
-    load_problem,
+    load_problem_args,
+    positive_float,
     positive_int,
     print_json,
+    wrap,
+    row_count,
 )
-from . import split_count
-from .count_tasks import add_cluster_arguments, run_in_tasks, split_requested
 from .guard import Guard
+
+#: Where split counts may run (`counting.executors.EXECUTORS` minus inline: that is --jobs 1).
+CLI_EXECUTORS = ("local", "dask")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "count", help="count all solutions",
-        description=(
+        description=wrap(
             "Count all solutions. A count cut short by --timeout, Ctrl-C or SIGTERM is a "
-            "lower bound (exit 3)."
+            "lower bound (exit 3); --checkpoint FILE makes a long count resumable."
         ),
+        epilog=(
+            "examples:\n"
+            "  nqueens count 8\n"
+            "  nqueens count 12 --backend backtrack --unique\n"
+            "  nqueens count 8 --fixed 0,0 --forbidden 3,3 --format json\n"
+            "  nqueens count superqueens-11 --backend sat\n"
+            "  nqueens count 16 --backend backtrack --checkpoint q16.ckpt"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_problem_argument(parser)
     add_variant_argument(parser)
-    add_backend_arguments(parser)
+    add_cell_arguments(parser)
+    add_backend_arguments(parser, exhaustive_only=True)
     parser.add_argument(
         "--counter", choices=COUNTERS, default="enumerate",
         help="enumerate: the backend's solution loop (default); ganak: count the CNF's models "
@@ -55,46 +75,74 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_format_argument(parser)
     parser.add_argument("--unique", "-u", action="store_true",
                         help="also count fundamental solutions (up to rotation and reflection)")
-    split_count.add_arguments(parser)
-    add_cluster_arguments(parser)
+    add_split_arguments(parser)
     parser.set_defaults(handler=run)
+
+
+def add_split_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--checkpoint", metavar="FILE", default=None,
+        help="record each finished subproblem in FILE and resume from it on a rerun",
+    )
+    parser.add_argument(
+        "--split-depth", type=row_count, default=None, metavar="D",
+        help="split by the queens of the first D rows (default: the checkpoint's depth, else "
+             "the smallest giving 64 subproblems with --checkpoint, 10 per worker otherwise)",
+    )
+    group = parser.add_argument_group(
+        "cluster", "count as independent subproblem tasks, on this machine or a Dask cluster"
+    )
+    group.add_argument(
+        "--executor", choices=CLI_EXECUTORS, default=None,
+        help="where subproblem tasks run: local (this machine: --jobs processes, "
+             "--split-depth, --checkpoint) or dask (needs pip install 'nqueens[dask]'; "
+             "--jobs workers of a private cluster unless --scheduler) (default: local)",
+    )
+    group.add_argument(
+        "--scheduler", metavar="ADDRESS", default=None,
+        help="Dask scheduler address, e.g. tcp://10.0.0.5:8786 (default: "
+             "$DASK_SCHEDULER_ADDRESS, else a private cluster of --jobs workers here)",
+    )
+    group.add_argument(
+        "--connect-timeout", type=positive_float, default=DEFAULT_CONNECT_TIMEOUT, metavar="S",
+        help=f"seconds to wait for the Dask scheduler and a worker (default: {DEFAULT_CONNECT_TIMEOUT:g})",
+    )
+
+
+def split_asked(args: argparse.Namespace) -> bool:
+    """True when an option names a split count explicitly."""
+    return (args.checkpoint is not None or args.split_depth is not None
+            or args.executor == "dask" or args.scheduler is not None)
 
 
 def run(args: argparse.Namespace) -> int:
     guard = Guard(args.timeout)
-    spec = load_problem(args.problem, args.variant)
+    spec = load_problem_args(args)
     if args.backend not in backend_names(exhaustive_only=True):
         raise InputError(
             f"backend {args.backend!r} does not search exhaustively, so it cannot count; "
             f"choose one of: {', '.join(backend_names(exhaustive_only=True))}"
         )
     options = backend_options(args)
+    explicit_split = split_asked(args)
+    if args.scheduler is not None and args.executor == "local":
+        raise InputError("--scheduler applies to --executor dask only; drop it or add --executor dask")
     if args.counter == "ganak":
         if args.backend != "sat":
             raise InputError("--counter ganak counts the CNF of the sat backend; add --backend sat")
-        if args.unique or split_count.wanted(args):
+        if args.unique or explicit_split:
             raise InputError("--counter ganak counts the whole CNF at once; drop --unique, "
-                             "--checkpoint and --split-depth")
+                             "--checkpoint, --split-depth and --executor")
         return report(args, spec, ganak_count(spec, args.encoding, args.timeout), guard)
     if args.unique:
-        if split_count.wanted(args):
-            raise InputError("--unique enumerates every solution in one run; drop --checkpoint "
-                             "and --split-depth")
+        if explicit_split:
+            raise InputError("--unique enumerates every solution in one run; drop --checkpoint, "
+                             "--split-depth and --executor")
         return run_unique(args, spec, options, guard)
-    if split_requested(args):  # --executor dask / --scheduler: tasks on a Dask cluster
-        if args.unique:
-            raise InputError("--unique enumerates every solution in one run; drop it with "
-                             "--executor dask")
-        if args.checkpoint is not None:  # checkpointed runs move freely between executors
-            return split_count.run(args, spec, options, guard,
-                                   lambda outcome: report(args, spec, outcome, guard))
-        return run_in_tasks(spec, args)
-    solver_split = args.backend != "backtrack" and (args.jobs or 1) > 1
-    if split_count.wanted(args) or solver_split:
+    if explicit_split or (args.backend != "backtrack" and (args.jobs or 1) > 1):
         # solver backends parallelise by disjoint subproblems in separate processes, each
         # enumerated by a single-worker solver, never by one solver's parallel workers
-        return split_count.run(args, spec, options, guard,
-                               lambda outcome: report(args, spec, outcome, guard))
+        return run_split(args, spec, options, guard)
     if args.backend == "backtrack":  # jobs=0: all cores, when the board is worth it
         options = {**options, "jobs": args.jobs or 0}
 
@@ -116,8 +164,11 @@ def report(
     with guard.output_lock:
         group = instance_symmetries(spec) if classes is not None else ()
         if args.format == "json":
-            extra = {} if classes is None else {"unique": len(classes), "symmetries": list(group)}
-            print_json(outcome_json(spec, outcome, **extra))
+            doc = outcome_json(spec, outcome)
+            if classes is not None:  # "count" is what was asked for: the fundamental ones
+                doc = outcome_json(spec, replace(outcome, count=len(classes)),
+                                   total=outcome.count, symmetries=list(group))
+            print_json(doc)
         else:
             bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
             unique = outcome.stats.get("unique")
@@ -133,11 +184,72 @@ def report(
                          f"{symmetries_text(group)}; {outcome.count} in all")
             print(f"{spec.describe()}: {found} "
                   f"[backend {outcome.backend}{counter}, {outcome.elapsed:.3f} s]")
+            stats = outcome.stats
+            if stats.get("executor") == "dask":
+                print(f"tasks: {stats['tasks_finished']} of {stats['tasks']} at depth "
+                      f"{stats['depth']} on dask ({stats['slots']} workers); task time mean "
+                      f"{stats['task_mean_s']:.3f} s, max {stats['task_max_s']:.3f} s")
         sys.stdout.flush()
         if guard.interrupted and not outcome.complete:
             print(f"nqueens: interrupted by {guard.signal_name}; {outcome.count} solutions "
                   "counted so far (a lower bound)", file=sys.stderr)
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN
+
+
+def run_split(
+    args: argparse.Namespace, spec: Spec, options: dict, guard: Guard  # type: ignore[type-arg]
+) -> int:
+    """Count by subproblems through the engine: checkpoint, executor, progress bar."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from ..counting.cluster import TaskFailedError
+    from ..counting.engine import Progress, count_split
+    from .progress import bar
+
+    latest: list[Progress] = []
+    shown: list[Any] = []
+
+    def on_progress(progress: Progress) -> None:
+        latest[:] = [progress]
+        if not shown:
+            shown.append(bar(total=progress.total, initial=progress.done - 1,
+                             unit=" subproblems", desc=spec.describe()))
+        shown[0].set_postfix(solutions=progress.solutions, refresh=False)
+        shown[0].update(progress.done - shown[0].n)
+
+    def on_resume(progress: Progress) -> None:
+        latest[:] = [progress]
+        print(f"nqueens: resuming from {args.checkpoint}: {progress.done} of {progress.total} "
+              f"subproblems already counted ({progress.solutions} solutions)", file=sys.stderr)
+
+    def work() -> Outcome:
+        return count_split(
+            spec, backend=args.backend, options=options,
+            executor="dask" if args.executor == "dask" or args.scheduler else "local",
+            jobs=args.jobs, scheduler=args.scheduler, connect_timeout=args.connect_timeout,
+            depth=args.split_depth, checkpoint=args.checkpoint, deadline=guard.deadline,
+            on_progress=on_progress, on_resume=on_resume,
+        )
+
+    def abandon() -> None:
+        found = latest[0].solutions if latest else 0
+        report(args, spec, Outcome(guard.stopped_status(), found, backend=args.backend), guard)
+
+    try:
+        outcome = guard.settle(guard.run(work, abandon))
+    except TaskFailedError as error:
+        print(f"nqueens: error: {error}; the count is incomplete", file=sys.stderr)
+        return EXIT_UNKNOWN
+    except BrokenProcessPool:
+        print("nqueens: error: a worker process died (killed, or out of memory?); the count is "
+              "incomplete" + (f", rerun to resume from {args.checkpoint}" if args.checkpoint
+                              else ""), file=sys.stderr)
+        return EXIT_UNKNOWN
+    finally:
+        for progress_bar in shown:
+            progress_bar.refresh()  # the last figures, even when tasks outran the bar's interval
+            progress_bar.close()
+    return report(args, spec, outcome, guard)
 
 
 def run_unique(

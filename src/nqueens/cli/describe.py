@@ -4,6 +4,7 @@ formalism (CP-SAT constraints, CNF clauses, the backtracker's search tree)."""
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Any
 
 from ..errors import InputError
@@ -15,16 +16,18 @@ from .common import (
     add_variant_argument,
     load_problem,
     print_json,
+    wrap,
 )
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "describe", help="show the compiled model's size and structure",
-        description="Show what each backend compiles the problem into: variables, constraints "
-        "or clauses by family, auxiliary variables, and the backtracker's search-space bounds.",
+        description=wrap("Show what each backend compiles the problem into: variables, "
+        "constraints or clauses by family, auxiliary variables, and the backtracker's "
+        "search-space bounds. Computed from n and the spec without building any model."),
         epilog="examples:\n  nqueens describe 8\n"
-        "  nqueens describe models/completion-8-a1.toml --backend sat --encoding seqcounter",
+        "  nqueens describe completion-8-a1 --backend sat --encoding seqcounter",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_problem_argument(parser)
@@ -38,14 +41,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def _number(value: int) -> str:
-    """Thousands separators, and powers of ten for the astronomically large bounds."""
-    return f"{value:,}" if value < 10**12 else f"{value:.3g}".replace("e+", "e")
+    """Thousands separators, and powers of ten for the astronomically large bounds (with
+    integer arithmetic: n^n overflows a float from n = 144 on)."""
+    if value < 10**12:
+        return f"{value:,}"
+    exponent = len(str(value)) - 1 if value < 10**4000 else int(math.log10(value))
+    mantissa = value // 10 ** (exponent - 2)  # three significant digits
+    return f"{mantissa / 100:.2f}e{exponent}"
+
+
+def _power(log10: float) -> str:
+    """A figure given as its base-10 logarithm, as 1.23e4567."""
+    exponent = math.floor(log10)
+    return f"{10 ** (log10 - exponent):.2f}e{exponent}"
 
 
 def _table(title: str, rows: dict[str, Any]) -> list[str]:
     lines = [f"  {title}:"]
     width = max((len(key) for key in rows), default=0)
-    lines += [f"    {key:<{width}}  {_number(value):>12}" for key, value in rows.items()]
+    lines += [f"    {key:<{width}}  {value if isinstance(value, _Shown) else _number(value):>12}"
+              for key, value in rows.items()]
     return lines
 
 
@@ -67,10 +82,15 @@ def _text(doc: dict[str, Any]) -> list[str]:
             *_table("clauses by family", doc["clauses_by_family"]),
             *_table("clauses by length", doc["clauses_by_length"]),
         ]
-    space = doc["search_space"]
+    space = doc.get("search_space") or {
+        key: _Shown(_power(value)) for key, value in doc["search_space_log10"].items()
+    }
+    per_row = doc["allowed_per_row"]
+    shown = (" ".join(map(str, per_row)) if len(per_row) <= 32
+             else f"{min(per_row)} to {max(per_row)}")
     return [
         f"backtrack: row by row, {doc['allowed_cells']} cells open before the search "
-        f"(per row: {' '.join(map(str, doc['allowed_per_row']))})",
+        f"(per row: {shown})",
         *_table("lines by family (attack masks)", doc["lines_by_family"]),
         *_table("search space", {
             "tree nodes (1 + n + ... + n^n)": space["tree_nodes"],
@@ -80,6 +100,10 @@ def _text(doc: dict[str, Any]) -> list[str]:
             "leaves over open cells only": space["allowed_leaves"],
         }),
     ]
+
+
+class _Shown(str):
+    """A figure already formatted (see `_number`)."""
 
 
 def run(args: argparse.Namespace) -> int:

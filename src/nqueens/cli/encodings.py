@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import Any
 
-from ..modeling.encodings import compare_encodings
+from ..modeling.encodings import check_encodings, compare_encodings
+from ..spec import Spec
+from .guard import Guard
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -16,6 +20,7 @@ from .common import (
     positive_int,
     print_json,
     print_table,
+    wrap,
 )
 
 DEFAULT_COUNT_UP_TO = 10
@@ -24,9 +29,9 @@ DEFAULT_COUNT_UP_TO = 10
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "encodings", help="compare the sat backend's at-most-one encodings",
-        description="For every at-most-one encoding of the sat backend: CNF variables "
+        description=wrap("For every at-most-one encoding of the sat backend: CNF variables "
         "(auxiliary ones apart), clauses, time to the first solution and, on small boards, "
-        "time to count every solution. Single runs, wall-clock seconds.",
+        "time to count every solution. Single runs, wall-clock seconds."),
         epilog="examples:\n  nqueens encodings 8\n  nqueens encodings 12 --count-up-to 12 --format json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -37,7 +42,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help=f"also count all solutions when n <= M (default: {DEFAULT_COUNT_UP_TO})",
     )
     parser.add_argument("--timeout", type=positive_float, default=None, metavar="S",
-                        help="time limit per run in seconds (default: none)")
+                        help="time limit for the whole comparison in seconds (default: none); "
+                        "rows left unfinished are marked and the exit code is 3")
     add_format_argument(parser)
     parser.set_defaults(handler=run)
 
@@ -45,12 +51,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem, args.variant)
     count_all = spec.n <= args.count_up_to
-    rows = compare_encodings(spec, count_all=count_all, timeout=args.timeout)
+    check_encodings(spec)
+    guard = Guard(args.timeout)
+    rows: list[dict[str, Any]] = []
+
+    def abandon() -> None:  # the time ran out inside a CNF build: show the rows finished
+        _show(args, spec, rows, count_all)
+
+    guard.run(lambda: compare_encodings(spec, count_all=count_all, deadline=guard.deadline,
+                                        rows=rows), abandon)
+    return _show(args, spec, rows, count_all)
+
+
+def _show(args: argparse.Namespace, spec: Spec, rows: list[dict[str, Any]], count_all: bool) -> int:
+    """Print the table (or JSON); exit 3 unless every row has its answers."""
+    from ..backends.sat import ENCODINGS
+
     counts = {row["count"] for row in rows if row.get("count_complete")}
     if len(counts) > 1:  # every encoding describes the same solutions: a bug if not
         raise RuntimeError(f"bug: encodings disagree on the count: {sorted(counts)}")
-    complete = all(row["satisfiable"] is not None and row.get("count_complete", True)
-                   for row in rows)
+    complete = len(rows) == len(ENCODINGS) and all(
+        row["satisfiable"] is not None and row.get("count_complete", True) for row in rows)
     if args.format == "json":
         print_json({"n": spec.n, "variant": spec.variant, "name": spec.name, "rows": rows})
         return EXIT_OK if complete else EXIT_UNKNOWN
@@ -60,12 +81,21 @@ def run(args: argparse.Namespace) -> int:
     table = []
     for row in rows:
         line = [row["encoding"], row["variables"], row["aux_variables"], row["clauses"],
-                f"{row['first_solution_s']:.4f}"]
+                _seconds(row["first_solution_s"])]
         if count_all:
             mark = "" if row["count_complete"] else "+"
-            line += [f"{row['count']}{mark}", f"{row['count_s']:.4f}"]
+            count = f"{row['count']}{mark}" if row["count_s"] is not None else "-"
+            line += [count, _seconds(row["count_s"])]
         table.append(line)
     print(f"{spec.describe()}: sat backend, one run per encoding"
           + ("" if count_all else f" (counting skipped: n > --count-up-to {args.count_up_to})"))
     print_table(header, table)
+    if not complete:
+        print(f"(time limit of {args.timeout} s reached: rows without a count or answer are "
+              "unfinished; '+' marks a count that is a lower bound)")
+    sys.stdout.flush()
     return EXIT_OK if complete else EXIT_UNKNOWN
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.4f}"

@@ -6,11 +6,18 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..textbook.estimate import estimate_nodes
-from ..bitboard import count_tree
-from ..spec import Spec
+from ..textbook.estimate import MAX_ESTIMATE_N, check_estimate, estimate_nodes
+from ..bitboard import count_tree, supports
 from ..textbook.treestats import book_rounding
-from .common import EXIT_OK, add_format_argument, positive_int, print_json
+from .common import (
+    EXIT_OK,
+    add_format_argument,
+    add_problem_argument,
+    load_problem,
+    positive_int,
+    print_json,
+    wrap,
+)
 
 #: Largest n for which the exact count is shown beside the estimate by default (about 1 s).
 EXACT_UP_TO = 12
@@ -19,14 +26,16 @@ EXACT_UP_TO = 12
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "estimate", help="Monte Carlo estimate of the backtracking tree's size",
-        description="Estimate the number of nodes the textbook backtracker checks from random "
-        "root-to-leaf walks (Knuth's estimator): mean, standard error, 95%% confidence "
-        f"interval, and the exact count beside it for N <= {EXACT_UP_TO}.",
+        description=wrap("Estimate the number of nodes the textbook backtracker checks from "
+        "random root-to-leaf walks (Knuth's estimator): mean, standard error, 95% confidence "
+        f"interval, and the exact count beside it for N <= {EXACT_UP_TO}. Boards up to "
+        f"N = {MAX_ESTIMATE_N:,}; a walk costs N^2 steps, so large N need fewer samples."
+        ),
         epilog="examples:\n  nqueens estimate 8 --samples 10000 --seed 1\n  nqueens estimate 30",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("n", type=positive_int, metavar="N", help="board size")
-    parser.add_argument("--samples", "-k", type=positive_int, default=1000, metavar="K",
+    add_problem_argument(parser)
+    parser.add_argument("--samples", type=positive_int, default=1000, metavar="K",
                         help="number of random walks (default: 1000)")
     parser.add_argument("--seed", type=int, default=None,
                         help="random seed; the same seed gives the same estimate (default: fresh)")
@@ -35,11 +44,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    n = args.n
+    spec = load_problem(args.problem)
+    n = spec.n
+    check_estimate(n, args.samples)
     started = time.perf_counter()
-    found = estimate_nodes(Spec(n), args.samples, args.seed)
+    found = estimate_nodes(spec, args.samples, args.seed)
     elapsed = time.perf_counter() - started
-    exact = count_tree(Spec(n)).nodes_checked(n) if n <= EXACT_UP_TO else None
+    exact = (count_tree(spec).nodes_checked(n)
+             if n <= EXACT_UP_TO and supports(spec) else None)
     if args.format == "json":
         print_json({
             "n": n, "samples": found.samples, "seed": args.seed, "mean": found.mean,
@@ -47,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
             "elapsed": round(elapsed, 6),
         })
         return EXIT_OK
-    print(f"{n}-queens: estimated nodes checked {figure(found.mean)} "
+    print(f"{spec.describe()}: estimated nodes checked {figure(found.mean)} "
           f"(standard error {figure(found.stderr)}; 95% interval {figure(max(found.low, 0))} "
           f".. {figure(found.high)}) from {found.samples:,} random walks [{elapsed:.2f} s]")
     if exact is not None:

@@ -6,13 +6,15 @@ from __future__ import annotations
 import argparse
 
 from ..errors import InputError
-from ..modeling.export import FORMATS, export_text
+from ..modeling.export import FORMATS, check_export, export_text
 from .common import (
     EXIT_OK,
     add_output_arguments,
     add_problem_argument,
     add_variant_argument,
+    check_output,
     load_problem,
+    wrap,
     write_output,
 )
 
@@ -20,11 +22,12 @@ from .common import (
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "export", help="write the compiled model as DIMACS, CP-SAT text or MiniZinc",
-        description="Write the compiled model in a format other solvers read. DIMACS carries "
-        "'c cell V = row R col C' comments and a 'c p show ... 0' projection on the cell "
-        "variables for projected model counters such as Ganak.",
+        description=wrap("Write the compiled model in a format other solvers read. DIMACS "
+        "carries 'c cell V = row R col C' comments and a 'c p show ... 0' projection on the "
+        "cell variables for projected model counters such as Ganak. Exports of more than "
+        "20 million literals are refused at once (sizes come from formulas)."),
         epilog="examples:\n  nqueens export 8 --to dimacs -o queens-8.cnf\n"
-        "  nqueens export models/torus-7.toml --to minizinc -o torus-7.mzn",
+        "  nqueens export torus-7 --to minizinc -o torus-7.mzn",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_problem_argument(parser)
@@ -41,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem, args.variant)
     if args.encoding is not None and args.to != "dimacs":
         raise InputError("--encoding applies to --to dimacs only; drop it")
+    check_output(args)
+    check_export(spec, args.to, args.encoding)
     text = export_text(spec, args.to, args.encoding)
     write_output(args, text, f"{args.to}, {spec.describe()}")
     return EXIT_OK

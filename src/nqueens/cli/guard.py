@@ -22,6 +22,7 @@ from dataclasses import replace
 from types import FrameType
 from typing import Any, TypeVar
 
+from ..counting.executors import init_worker  # noqa: F401  (it moved; old imports keep working)
 from ..result import Deadline, Outcome, Status
 from .common import EXIT_UNKNOWN
 
@@ -136,31 +137,3 @@ class Guard:
     def _restore_handlers(previous: dict[int, Any]) -> None:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-
-
-def init_worker(parent_pid: int) -> None:
-    """Initializer for worker processes. The parent decides when to stop, so Ctrl-C sent to
-    the whole process group must not kill workers mid-task with a traceback; and a worker
-    whose parent died (SIGKILL, crash) exits instead of waiting forever for more tasks."""
-    for sig in _SIGNALS:
-        signal.signal(sig, signal.SIG_IGN)
-
-    def watch() -> None:
-        while _alive(parent_pid):
-            time.sleep(0.5)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="nqueens-parent-watch", daemon=True).start()
-
-
-def _alive(pid: int) -> bool:
-    """Whether process `pid` still runs (a zombie, killed but not yet reaped, does not)."""
-    try:
-        os.kill(pid, 0)
-    except (ProcessLookupError, PermissionError):  # gone, or the pid now belongs to another user
-        return False
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
-            return handle.read().rpartition(")")[2].split()[0] not in ("Z", "X")
-    except (OSError, IndexError):  # no /proc (not Linux): trust os.kill
-        return True

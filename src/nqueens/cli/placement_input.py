@@ -91,11 +91,38 @@ def _from_board(lines: list[str]) -> ReadPlacements:
     return ReadPlacements(cells=tuple(cells), board_size=size)
 
 
+#: Deepest JSON nesting and longest number accepted: a placement needs depth 2 and a few
+#: digits; deeper or longer input would only exhaust the parser's stack or int conversion.
+MAX_DEPTH = 16
+MAX_DIGITS = 30
+_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+
+
+def _check_shape(text: str) -> None:
+    """Refuse absurdly nested or long-numbered input before any parser sees it."""
+    long_number = _LONG_NUMBER.search(text)
+    if long_number:
+        raise InputError(f"a number of {len(long_number.group()):,} digits is not a column "
+                         f"(at most {MAX_DIGITS} digits)")
+    depth = deepest = 0
+    for char in text:
+        if char in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    raise InputError(f"the input nests brackets more than {MAX_DEPTH} deep; "
+                                     "a placement is a flat list of columns")
+        elif char in "]}":
+            depth -= 1
+
+
 def read_placements(text: str) -> ReadPlacements:
     """Parse user text into placements; raises InputError naming what could not be read."""
     stripped = text.strip()
     if not stripped:
         raise InputError("empty input: give a placement such as '1 3 0 2', [1, 3, 0, 2] or a Q/. board")
+    _check_shape(stripped)
     if stripped[0] in "[{":
         try:
             return _from_json(json.loads(stripped))

@@ -17,7 +17,7 @@ from ..api import search
 from ..backends import backend_names
 from ..errors import InputError
 from ..pictures.save import picture_format
-from ..limits import check_terminal_enumeration
+from ..limits import check_terminal_enumeration, known_solutions
 from .progress import bar, wanted
 from .render import outcome_json, solution_text
 from ..result import Outcome, Status
@@ -30,10 +30,12 @@ from .common import (
     add_backend_arguments,
     add_format_argument,
     add_problem_argument,
+    add_cell_arguments,
     add_variant_argument,
     backend_options,
-    load_problem,
+    load_problem_args,
     positive_int,
+    wrap,
 )
 from .guard import Guard
 
@@ -41,14 +43,25 @@ from .guard import Guard
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "solve", help="find solutions and print them",
-        description=(
+        description=wrap(
             "Find one solution (default), K solutions (--limit K) or all (--all). Text and "
             "jsonl output stream as solutions are found; --timeout, Ctrl-C or SIGTERM stop "
             "the search and keep every solution already printed (exit 3)."
         ),
+        epilog=(
+            "examples:\n"
+            "  nqueens solve 8\n"
+            "  nqueens solve 8 --limit 3 --one-based\n"
+            "  nqueens solve 8 --all --unique --format json\n"
+            "  nqueens solve 8 --fixed 0,0 --forbidden 3,3 --backend sat\n"
+            "  nqueens solve completion-8-a1 --output a1.svg\n"
+            "  nqueens solve 12 --all --format jsonl --timeout 5 > solutions.jsonl"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_problem_argument(parser)
     add_variant_argument(parser)
+    add_cell_arguments(parser)
     add_backend_arguments(parser)
     how_many = parser.add_mutually_exclusive_group()
     how_many.add_argument("--limit", "-k", type=positive_int, default=1, metavar="K",
@@ -58,7 +71,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("--one-based", action="store_true",
                         help="show columns 1-based, as the textbook does (JSON stays 0-based)")
     parser.add_argument("--unique", "-u", action="store_true",
-                        help="with --all: one solution per class up to rotation and reflection")
+                        help="with --all: print one solution per class of solutions that are "
+                        "rotations or reflections of each other (the smallest of each class); "
+                        "the classes are known only once the search has finished")
     parser.add_argument("--output", "-o", default=None, metavar="FILE",
                         help="also draw the board(s) to FILE.svg or FILE.png")
     genetic = parser.add_argument_group("genetic backend")
@@ -161,14 +176,15 @@ class _Printer:
 
 def run(args: argparse.Namespace) -> int:
     guard = Guard(args.timeout)
-    spec = load_problem(args.problem, args.variant)
+    spec = load_problem_args(args)
     if args.unique and not args.all:
-        raise InputError("--unique needs --all: classes are known only once every solution is")
+        raise InputError("--unique needs --all: the classes of symmetric solutions are known "
+                         "only once every solution has been found; add --all")
     if args.all and args.backend not in backend_names(exhaustive_only=True):
         raise InputError(f"backend {args.backend!r} cannot prove it found every solution; "
                          f"use --limit K, or an exhaustive backend for --all")
     if args.output is not None:
-        picture_format(args.output)  # a bad file name fails before the search, not after
+        _check_picture(spec, args)  # a bad file or too many boards fail before the search
     limit = None if args.all else args.limit
     if spec.n > _COMFORTABLE_N.get(args.backend, spec.n) and spec.is_plain:
         print(f"nqueens: note: {args.backend} is slow beyond n = {_COMFORTABLE_N[args.backend]}; "
@@ -205,6 +221,23 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK if outcome.count else EXIT_NO
 
 
+def _check_picture(spec: Spec, args: argparse.Namespace) -> None:
+    """Refuse --output before searching when the file cannot be written or the boards asked
+    for cannot fit one picture (the count of a plain board is known in advance)."""
+    from ..pictures.board import MAX_BOARD_N, MAX_BOARDS
+
+    picture_format(args.output)
+    if spec.n > MAX_BOARD_N:
+        raise InputError(f"an {spec.n}x{spec.n} board is too large to draw (at most "
+                         f"{MAX_BOARD_N}); drop --output or use --format json")
+    boards = known_solutions(spec, unique=args.unique) if args.all else args.limit
+    if boards is not None and boards > MAX_BOARDS:
+        what = f"all {boards:,} solutions" if args.all else f"{boards:,} boards"
+        raise InputError(f"{what} of {spec.describe()} are too many boards for one picture "
+                         f"(at most {MAX_BOARDS}); use --limit K with K <= {MAX_BOARDS}"
+                         + ("" if args.unique else ", or --all --unique"))
+
+
 def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
     """Draw the shown solutions to --output (nothing is written when there are none)."""
     if not shown:
@@ -221,7 +254,7 @@ def _summary(what: str, outcome: Outcome) -> str:
     count, status = outcome.count, outcome.status
     if status is Status.COMPLETE:
         verdict = "no solution exists" if count == 0 else f"{count} solution(s), all of them"
-    elif status is Status.LIMIT_REACHED:
+    elif status is Status.FOUND:
         verdict = f"{count} solution(s) (stopped at the limit)"
     else:
         verdict = f"{count} solution(s) before the search stopped ({status.value}); more may exist"

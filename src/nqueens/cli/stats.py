@@ -9,10 +9,11 @@ import sys
 from typing import Any
 
 from ..errors import InputError
-from ..textbook.estimate import estimate_nodes
+from ..bitboard import supports
+from ..textbook.estimate import check_estimate, estimate_nodes
 from ..spec import Spec
 from ..textbook.treestats import book_rounding, tree_stats
-from .common import EXIT_OK, add_format_argument, positive_int, print_json
+from .common import EXIT_OK, add_format_argument, load_problem, positive_int, print_json, wrap
 
 COLUMNS = (
     ("n", "n"),
@@ -28,13 +29,16 @@ COLUMNS = (
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "stats", help="the textbook's state-space-tree table for any n",
-        description="For each N: nodes of the whole tree (Algorithm 1), seed 001's bound on "
-        "promising nodes (no two queens in a column), n! (Algorithm 2), and the backtracker's "
-        "real nodes checked, promising nodes (root and solutions included) and solutions.",
+        description=wrap("For each N: nodes of the whole tree (Algorithm 1), seed 001's bound "
+        "on promising nodes (no two queens in a column), n! (Algorithm 2), and the "
+        "backtracker's real nodes checked, promising nodes (root and solutions included) and "
+        "solutions. A queens model file (or bundled model) gives the real figures of its "
+        "board with the plain board's bounds beside them."),
         epilog="examples:\n  nqueens stats 4 8 12 14\n  nqueens stats 8 --estimate 1000 --seed 1",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("sizes", type=positive_int, nargs="+", metavar="N", help="board sizes")
+    parser.add_argument("sizes", nargs="+", metavar="N|MODEL",
+                        help="board sizes or queens model files")
     add_format_argument(parser, "text", "json", "csv")
     parser.add_argument("--rounded", action="store_true",
                         help="text: show figures of a million or more as the book does (9.73 x 10^12)")
@@ -49,18 +53,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 MAX_STATS_N = 18
 
 
-def run(args: argparse.Namespace) -> int:
-    too_large = [n for n in args.sizes if n > MAX_STATS_N]
-    if too_large:
+def _spec(text: str) -> Spec:
+    spec = load_problem(text)
+    if spec.n > MAX_STATS_N:
         raise InputError(
-            f"n = {too_large[0]} is too large to count the tree exactly (at most "
-            f"{MAX_STATS_N}); use `nqueens estimate {too_large[0]}` for a Monte Carlo estimate"
+            f"n = {spec.n} is too large to count the tree exactly (at most "
+            f"{MAX_STATS_N}); use `nqueens estimate {text}` for a Monte Carlo estimate"
         )
+    if not supports(spec):
+        raise InputError(f"stats counts the queens backtracking tree; {text} is a "
+                         f"{spec.variant} board (use `nqueens count {text}`)")
+    return spec
+
+
+def run(args: argparse.Namespace) -> int:
+    specs = [_spec(text) for text in args.sizes]  # every size checked before any counting
+    if args.estimate is not None:
+        for spec in specs:
+            check_estimate(spec.n, args.estimate)
     rows: list[dict[str, Any]] = []
-    for n in args.sizes:
-        row: dict[str, Any] = tree_stats(n).as_dict()
+    for spec in specs:
+        n = spec.n
+        row: dict[str, Any] = tree_stats(n, spec).as_dict()
+        if not spec.is_plain:
+            row["name"] = spec.name or spec.describe()
         if args.estimate is not None:
-            found = estimate_nodes(Spec(n), args.estimate, args.seed)
+            found = estimate_nodes(spec, args.estimate, args.seed)
             row["estimate"] = {"samples": found.samples, "mean": found.mean,
                                "stderr": found.stderr, "ci95": [found.low, found.high]}
         rows.append(row)
@@ -90,7 +108,7 @@ def write_csv(rows: list[dict[str, Any]], with_estimate: bool) -> None:
 def write_text(rows: list[dict[str, Any]], rounded: bool) -> None:
     show = (lambda v: book_rounding(v) if v >= 1e6 else f"{v:,}") if rounded else "{:,}".format
     headers = [title for _, title in COLUMNS]
-    table = [[str(row["n"])] + [show(row[key]) for key, _ in COLUMNS[1:]] for row in rows]
+    table = [[str(row.get("name", row["n"]))] + [show(row[key]) for key, _ in COLUMNS[1:]] for row in rows]
     if "estimate" in rows[0]:
         headers.append("Monte Carlo estimate of nodes checked")
         for line, row in zip(table, rows):

@@ -8,8 +8,9 @@ import sys
 from typing import Any
 
 from ..errors import InputError
-from ..textbook.trace import Event, step_label, steps, walk
-from .common import EXIT_OK, add_format_argument, positive_int, print_json
+from ..textbook.trace import Event, cell, event_text, step_label, steps, walk
+from ..pictures.page import PAGE_MAX_N_ALL, PAGE_MAX_N_FIRST
+from .common import EXIT_OK, add_format_argument, positive_int, print_json, write_output
 
 #: Largest boards traced: the whole tree (--all) and the walk to the first solution. Beyond
 #: these the walk has millions of events (n = 11 --all: 1.7 million; n = 20: 4 million).
@@ -23,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         description="Retell the backtracking walk as the textbook does: each child <row,col> "
         "checked, promising or nonpromising and why, each backtrack, each solution. Stops at "
         "the first solution unless --all.",
-        epilog="examples:\n  nqueens trace 4\n  nqueens trace 5 --all --format json",
+        epilog="examples:\n  nqueens trace 4\n  nqueens trace 5 --all --format json\n"
+        "  nqueens trace 4 --all --output trace.html",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("n", type=positive_int, metavar="N", help="board size")
@@ -35,11 +37,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     base.add_argument("--zero-based", dest="one_based", action="store_false",
                       help="rows and columns 0-based, as in the JSON of other commands")
     add_format_argument(parser)
+    parser.add_argument("--output", "-o", default=None, metavar="FILE.html",
+                        help="write a step-through page instead: one self-contained HTML file "
+                        f"(board, the book's sentence, the growing tree; N <= {PAGE_MAX_N_ALL} "
+                        f"with --all, N <= {PAGE_MAX_N_FIRST} without)")
+    parser.add_argument("--force", action="store_true",
+                        help="overwrite FILE.html if it exists (default: refuse)")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     n = args.n
+    if args.output is not None:
+        return write_page(args, n, all_solutions=args.all)
     if args.all and n > MAX_N_ALL:
         raise InputError(
             f"trace --all walks every node: n = {n} is too large (at most {MAX_N_ALL}); "
@@ -77,27 +87,24 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cell(row: int, col: int, shift: int) -> str:
-    return f"<{row + shift},{col + shift}>"
+def write_page(args: argparse.Namespace, n: int, *, all_solutions: bool) -> int:
+    """Write the step-through page to --output (also used by `nqueens tree N -o FILE.html`),
+    refusing a bad name, an existing file (without --force) or too large a walk before
+    any work."""
+    from pathlib import Path
 
+    from ..pictures.page import check_page_size, page_html
 
-def event_text(event: Event, shift: int) -> str:
-    """One event in the book's words, e.g. "<2,2> is nonpromising: queen 1 is on the left
-    diagonal"."""
-    if event.kind == "backtrack":
-        return "backtrack to the root" if event.row == 0 else (
-            f"backtrack to {cell(event.row, event.col, shift)}"
-        )
-    if event.kind == "solution":
-        columns = ", ".join(str(c + shift) for c in event.columns)
-        return f"solution: columns ({columns})"
-    where = cell(event.row, event.col, shift)
-    if event.reason is None:
-        return f"{where} is promising"
-    queen, line = event.reason.queen + shift, event.reason.line
-    because = (f"queen {queen} is in column {event.col + shift}" if line == "column"
-               else f"queen {queen} is on the {line}")
-    return f"{where} is nonpromising: {because}"
+    target = Path(args.output)
+    if target.suffix.lower() not in (".html", ".htm"):
+        raise InputError(f"output file {args.output!r} must end in .html (a step-through page)")
+    check_page_size(n, all_solutions)
+    if not target.parent.is_dir():
+        raise InputError(f"output directory {str(target.parent)!r} does not exist; create it first")
+    if target.exists() and not args.force:
+        raise InputError(f"{target}: already exists; use --force to overwrite it")
+    write_output(args, page_html(n, all_solutions=all_solutions), "step-through page")
+    return EXIT_OK
 
 
 def event_json(event: Event, shift: int) -> dict[str, Any]:

@@ -20,22 +20,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "children left to right in visiting order, promising nodes and nonpromising leaves "
         "marked differently, solutions highlighted, nodes labelled <row,col> (1-based) with "
         "their visit numbers.",
-        epilog="examples:\n  nqueens tree 4 --output tree4.svg\n  nqueens tree 4 --first --output book.png",
+        epilog="examples:\n  nqueens tree 4 --output tree4.svg\n  nqueens tree 4 --first --output book.png"
+        "\n  nqueens tree 5 --output tree.html",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("n", type=positive_int, metavar="N", help="board size")
     parser.add_argument("--output", "-o", required=True, metavar="FILE",
-                        help="picture to write: FILE.svg or FILE.png")
+                        help="picture to write: FILE.svg or FILE.png; or FILE.html, a "
+                        "step-through page of the walk (as `nqueens trace N --output`)")
     parser.add_argument("--first", action="store_true",
                         help="stop at the first solution, as the book's figure does "
                         "(default: the whole pruned tree)")
     parser.add_argument("--force", action="store_true",
-                        help=f"draw whole trees for N > {MAX_TREE_N} (up to {MAX_FORCED_N})")
+                        help=f"draw whole trees for N > {MAX_TREE_N} (up to {MAX_FORCED_N}); "
+                        "for FILE.html: overwrite it if it exists")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     n = args.n
+    if args.output.lower().endswith((".html", ".htm")):
+        from .trace import write_page
+
+        return write_page(args, n, all_solutions=not args.first)
     if n > MAX_FORCED_N:
         raise InputError(f"the tree for n = {n} has too many nodes to draw (at most "
                          f"{MAX_FORCED_N}); use `nqueens stats {n}` for its size")

@@ -9,17 +9,30 @@ from ..errors import InputError
 from .placement_input import read_placements
 from ..spec import Spec
 from ..validate import Violation, find_cell_violations, find_violations
-from .common import EXIT_NO, EXIT_OK, add_format_argument, load_problem, print_json
+from .common import EXIT_NO, EXIT_OK, add_format_argument, load_problem, print_json, wrap
+
+#: Largest placement input read (the jsonl of every 13-queens solution is about 6 MiB).
+MAX_INPUT_BYTES = 32 * 2**20
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "verify", help="check a placement",
-        description=(
+        description=wrap(
             "Check placements read from FILE or stdin: JSON ({\"columns\": [...]}, a list, or the "
-            "output of `solve --format json`), a list of columns such as '1 3 0 2', or a board "
-            "of Q and . rows. Prints 'valid' or every violation; exit 1 when invalid."
+            "output of `solve --format json` or `--format jsonl`), a list of columns such as "
+            "'1 3 0 2', or a board of Q and . rows. Prints 'valid', or every line that holds "
+            "more than one queen (with all its queens and the number of attacking pairs) and "
+            "every other broken rule; exit 1 when invalid."
         ),
+        epilog=(
+            "examples:\n"
+            "  nqueens verify --n 4 <<< '1 3 0 2'\n"
+            "  echo '2 4 1 3' | nqueens verify --one-based\n"
+            "  nqueens solve 8 --format json | nqueens verify\n"
+            "  nqueens verify placement.txt --model completion-8-a1"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("file", nargs="?", default="-", metavar="FILE|-",
                         help="where to read the placement (default: stdin)")
@@ -35,15 +48,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    """The text of FILE (or stdin), refusing more than MAX_INPUT_BYTES at once: at most that
+    many bytes plus one are read, so an endless file such as /dev/zero is refused quickly."""
+    name = "standard input" if path == "-" else path
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)  # a test's StringIO has none
+            data = (stream.read(MAX_INPUT_BYTES + 1) if stream is not None
+                    else sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "replace"))
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror}") from None
+        raise InputError(f"cannot read {name}: {error.strerror or error}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(f"{name} is larger than {MAX_INPUT_BYTES // 2**20} MiB, more than any "
+                         "placement file; give a smaller file")
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(f"{path} is not a UTF-8 text file") from None
+        raise InputError(f"{name} is not a UTF-8 text file") from None
 
 
 def _spec_for(args: argparse.Namespace, inferred: int) -> Spec:
@@ -72,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         print_json([
             {"placement": label, "valid": not found,
-             "violations": [{"rule": v.rule, "cells": [list(c) for c in v.cells],
+             "violations": [{"rule": v.rule,
+                             "cells": [[r + shift, c + shift] for r, c in v.cells],
+                             "pairs": v.pairs,
                              "message": v.describe(args.one_based)} for v in found]}
             for label, found in checks
         ])

@@ -1,23 +1,30 @@
-"""Checkpoint files for long split counts: what was already counted survives any crash.
+"""The ledger: the checkpoint file of a split count, so what was counted survives any crash.
 
 Format: JSON lines, append-only. The first line is a header naming the problem and how
 it is split (n, variant, fixed and forbidden cells, backend and its options, split depth,
-number of subproblems); every further line records one finished subproblem
-(`{"key": "0.2", "count": 21, "seconds": 0.04}`). The header is written to a temporary
+number of subproblems, plan kind); every further line records one finished subproblem
+(`{"key": "0.2", "count": 21, "seconds": 0.04, "crc": "1a2b3c4d"}`), `crc` being the
+CRC-32 of "key:count", so an edited count is refused, as write-ahead logs do.
+Version 1 files (written before the checksum and the plan kind) still resume: their
+records may lack `crc` (any present is checked) and their plan is "rows"; what is
+appended to them carries a checksum. Version 2 files need it on every record. The header is written to a temporary
 file and renamed into place; each record is one `write` on an O_APPEND descriptor followed
 by `fsync`, so a record is either wholly on disk or not at all. The only damage a crash can
 leave is a torn last line, which is dropped (that subproblem is simply counted again).
 
 A checkpoint is only ever reused for the very problem it was written for: any difference
-in the header, a malformed line or an unknown subproblem raises CheckpointError.
-No solver imports.
+in the header, a malformed or oversized line (bounded size, nesting and digits), a count
+beyond what the subproblem can hold, a failed checksum or an unknown subproblem raises
+CheckpointError naming the file and line. No solver imports.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
+import zlib
 from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
@@ -26,13 +33,25 @@ from ..errors import CheckpointError
 from ..spec import Spec
 
 FORMAT = "nqueens-checkpoint"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)  # version 1: before record checksums and the plan kind
+#: Bounds on what is read: a ledger of a million subproblems is ~100 MB.
+MAX_FILE_BYTES = 512 * 1024 * 1024
+MAX_LINE_BYTES = 64 * 1024
+MAX_DIGITS = 60
+_DEFAULTS = {"plan": "rows"}  # header fields a version 1 file lacks, as they were then
 
-__all__ = ["Checkpoint", "identity", "read_header"]
+__all__ = ["Checkpoint", "Ledger", "check_writable", "identity", "read_header", "recorded_depth"]
+
+
+def checksum(key: str, count: int) -> str:
+    """The record checksum: CRC-32 of "key:count", 8 hex digits."""
+    return f"{zlib.crc32(f'{key}:{count}'.encode()):08x}"
 
 
 def identity(
-    spec: Spec, backend: str, options: Mapping[str, Any], depth: int, subproblems: int
+    spec: Spec, backend: str, options: Mapping[str, Any], depth: int, subproblems: int,
+    kind: str = "rows",
 ) -> dict[str, Any]:
     """The header fields that must match for a checkpoint to be reused."""
     return {
@@ -44,6 +63,7 @@ def identity(
         "options": dict(options),
         "split_depth": depth,
         "subproblems": subproblems,
+        "plan": kind,
     }
 
 
@@ -63,6 +83,12 @@ def _describe(fields: Mapping[str, Any]) -> str:
 def _read_lines(path: Path) -> tuple[list[str], int]:
     """The complete lines of the file and the byte length they span (a torn tail excluded)."""
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise CheckpointError(
+                f"checkpoint {path} holds {size:,} bytes, more than any split count writes "
+                f"(limit {MAX_FILE_BYTES:,}); give another --checkpoint file"
+            )
         data = path.read_bytes()
     except OSError as error:
         raise CheckpointError(f"cannot read checkpoint {path}: {error.strerror}") from None
@@ -88,24 +114,71 @@ def read_header(path: str | os.PathLike[str]) -> dict[str, Any] | None:
     if not path.is_file():
         raise CheckpointError(f"checkpoint {path} is not a regular file; give a file path")
     lines, _ = _read_lines(path)
-    try:
-        header = json.loads(lines[0]) if lines else None
-    except json.JSONDecodeError:
-        header = None
+    header = _parse(lines[0]) if lines else None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise CheckpointError(
             f"{path} is not an nqueens checkpoint (its first line is not a checkpoint header); "
             "give another --checkpoint file, or delete this one if it is yours"
         )
-    if header.get("version") != VERSION:
+    if header.get("version") not in READS:
         raise CheckpointError(
             f"{path} is a version {header.get('version')!r} checkpoint; this nqueens reads "
-            f"version {VERSION}: delete it to start over"
+            f"versions {', '.join(map(str, READS))}: delete it to start over"
         )
-    return header
+    return {**_DEFAULTS, **header}
 
 
-class Checkpoint:
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"an integer of {len(text)} digits")
+    return int(text)
+
+
+def _parse(line: str) -> Any:
+    """One JSON line, or None when it is not JSON or exceeds the bounds (length, nesting
+    depth, digits)."""
+    if len(line) > MAX_LINE_BYTES:
+        return None
+    try:
+        return json.loads(line, parse_int=_bounded_int)
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
+        return None
+
+
+def recorded_depth(path: str | os.PathLike[str]) -> int | None:
+    """The split depth an existing checkpoint was written with, else None."""
+    header = read_header(path)
+    depth = None if header is None else header.get("split_depth")
+    return depth if isinstance(depth, int) and not isinstance(depth, bool) else None
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Refuse at once a checkpoint that could not be created or appended to.
+
+    Raises:
+        CheckpointError: naming the path and what to do.
+    """
+    path = Path(path)
+    if path.exists():
+        if not path.is_file():
+            raise CheckpointError(f"checkpoint {path} is not a regular file; give a file path")
+        if not os.access(path, os.R_OK | os.W_OK):
+            raise CheckpointError(f"cannot write checkpoint {path}: permission denied")
+        return
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise CheckpointError(
+            f"cannot create checkpoint {path}: directory {directory} does not exist; check "
+            "the directory exists and is writable"
+        )
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise CheckpointError(
+            f"cannot create checkpoint {path}: directory {directory} is not writable; check "
+            "the directory exists and is writable"
+        )
+
+
+class Ledger:
     """An open checkpoint: `done` maps finished subproblem keys to their counts."""
 
     def __init__(self, path: Path, done: dict[str, int], fd: int) -> None:
@@ -116,7 +189,7 @@ class Checkpoint:
     @classmethod
     def open(
         cls, path: str | os.PathLike[str], fields: Mapping[str, Any], keys: Collection[str]
-    ) -> Checkpoint:
+    ) -> Ledger:
         """Resume the checkpoint at `path`, or create it with header `fields` (see `identity`).
 
         Raises:
@@ -140,7 +213,8 @@ class Checkpoint:
                     f"{_describe(fields)}; give another --checkpoint file (or delete this "
                     "one to start over)"
                 )
-            done = _records(path, set(keys), fd)
+            bound = _max_count(fields)
+            done = _records(path, set(keys), fd, (header or {}).get("version"), bound)
         except BaseException:
             os.close(fd)
             raise
@@ -148,7 +222,8 @@ class Checkpoint:
 
     def record(self, key: str, count: int, seconds: float) -> None:
         """Append one finished subproblem and force it to disk before returning."""
-        line = json.dumps({"key": key, "count": count, "seconds": round(seconds, 6)}) + "\n"
+        line = json.dumps({"key": key, "count": count, "seconds": round(seconds, 6),
+                           "crc": checksum(key, count)}) + "\n"
         data = line.encode("utf-8")
         try:
             # one write on O_APPEND; a short write (disk full) leaves a torn tail, which
@@ -168,11 +243,24 @@ class Checkpoint:
             os.close(self._fd)
             self._fd = -1
 
-    def __enter__(self) -> Checkpoint:
+    def __enter__(self) -> Ledger:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+#: The name of earlier releases.
+Checkpoint = Ledger
+
+
+def _max_count(fields: Mapping[str, Any]) -> int:
+    """More solutions than one subproblem can have: at most one queen per row and column,
+    so (n - depth)! (capped: beyond 200 rows no count will ever be recorded)."""
+    n, depth = fields.get("n"), fields.get("split_depth")
+    if not isinstance(n, int) or not isinstance(depth, int):
+        return 10 ** MAX_DIGITS
+    return math.factorial(max(0, min(n - depth, 200)))
 
 
 def _create(path: Path, header: dict[str, Any]) -> None:
@@ -217,17 +305,17 @@ def _lock(fd: int, path: Path) -> None:
         ) from None
 
 
-def _records(path: Path, keys: set[str], fd: int) -> dict[str, int]:
+def _records(
+    path: Path, keys: set[str], fd: int, version: Any, bound: int
+) -> dict[str, int]:
     """The finished subproblems of a checkpoint whose header matched; drops a torn last line."""
     lines, length = _read_lines(path)
     if os.fstat(fd).st_size != length:  # a record torn by a crash: cut it off, recount it
         os.ftruncate(fd, length)
     done: dict[str, int] = {}
+    failed: tuple[int, str] | None = None
     for number, line in enumerate(lines[1:], start=2):
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError:
-            record = None
+        record = _parse(line)
         key = record.get("key") if isinstance(record, dict) else None
         count = record.get("count") if isinstance(record, dict) else None
         if (not isinstance(key, str) or isinstance(count, bool) or not isinstance(count, int)
@@ -235,6 +323,16 @@ def _records(path: Path, keys: set[str], fd: int) -> dict[str, int]:
             raise CheckpointError(
                 f"{path}, line {number}: not a subproblem record; the checkpoint is corrupt, "
                 "delete it to start over"
+            )
+        crc = record.get("crc")
+        if failed is None and (
+            (crc is None and version != 1) or (crc is not None and crc != checksum(key, count))
+        ):
+            failed = (number, key)
+        if count > bound:
+            raise CheckpointError(
+                f"{path}, line {number}: subproblem {key!r} cannot have {count} solutions "
+                f"(at most {bound}); the checkpoint is corrupt, delete it to start over"
             )
         if key not in keys:
             raise CheckpointError(
@@ -247,4 +345,10 @@ def _records(path: Path, keys: set[str], fd: int) -> dict[str, int]:
                 f"counts ({done[key]} and {count}); the checkpoint is corrupt, delete it"
             )
         done[key] = count
+    if failed is not None:  # after the checks above, which name what is wrong more precisely
+        raise CheckpointError(
+            f"{path}, line {failed[0]}: the record of subproblem {failed[1]!r} fails its "
+            "checksum (edited outside nqueens?); the checkpoint is corrupt, delete it to "
+            "start over"
+        )
     return done

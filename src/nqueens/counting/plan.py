@@ -1,18 +1,38 @@
-"""Splitting one count into independent subproblems: every consistent placement of the
-first `depth` rows is one subproblem (the spec with those queens fixed as well).
+"""The plan of a split count: which subproblems, with which weights, at which depth.
 
-The subproblems are disjoint and together cover the whole search space, so their counts
-add up to the total; each carries a `weight` so that symmetry reductions (counting one
-half of the board and doubling) fit the same shape. Used by parallel counting,
-checkpoints and cluster executors alike. No solver imports.
+Every consistent placement of the first `depth` rows is one subproblem (the spec with
+those queens fixed as well). The subproblems are disjoint and together cover the search
+space, so weight x count summed over them is the total. Two kinds:
+
+- "rows": every prefix, weight 1 (any spec, any backend; what checkpoints record);
+- "mirror": a plain board halved by the left-right mirror (weights 2 and 1), which the
+  bitboard walk turns into the total and the fundamental count in one pass.
+
+`symmetric_plan` is the one place that picks the plain board's symmetry split, so a finer
+one (one representative per symmetry class) replaces it there. `choose_depth` is the one
+depth chooser. No solver imports.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..bitboard import AttackMasks, initial_rows
+from ..errors import SizeLimitError
 from ..spec import Placement, Spec
+
+#: Subproblems per worker slot the automatic depth aims for at least: a worker that draws
+#: a large subtree last leaves the others idle for at most ~1/10 of its share.
+TASKS_PER_SLOT = 10
+#: Splits beyond this many subproblems cost more to list than they help.
+MAX_SUBPROBLEMS = 1_000_000
+PLAN_KINDS = ("rows", "mirror")
+_POLL_EVERY = 1 << 12  # prefixes between polls of `should_stop`
+
+
+class PlanStopped(Exception):
+    """Listing the subproblems was stopped (deadline or signal) before it finished."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,23 +44,46 @@ class Subproblem:
 
     @property
     def key(self) -> str:
-        """A stable text key for checkpoints and task names, e.g. "0.2.4"."""
+        """A stable text key for ledgers and task names, e.g. "0.2.4"."""
         return ".".join(map(str, self.prefix))
 
     def spec(self, base: Spec) -> Spec:
         return base.with_prefix(self.prefix)
 
 
-def prefixes(spec: Spec, depth: int) -> list[Placement]:
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The subproblems of one spec: `kind` (PLAN_KINDS), `depth` rows per prefix."""
+
+    kind: str
+    depth: int
+    subproblems: tuple[Subproblem, ...]
+
+    def __len__(self) -> int:
+        return len(self.subproblems)
+
+
+def prefixes(
+    spec: Spec, depth: int, should_stop: Callable[[], bool] | None = None
+) -> list[Placement]:
     """Every placement of rows 0..depth-1 that no line of the spec forbids, in
-    lexicographic order (the backtracker's order)."""
+    lexicographic order (the backtracker's order).
+
+    Raises:
+        PlanStopped: `should_stop` said so before the list was complete.
+    """
     depth = max(0, min(depth, spec.n))
     masks = AttackMasks(spec)
     out: list[Placement] = []
+    ticks = 0
 
     def walk(row: int, rows: tuple[int, ...], prefix: tuple[int, ...]) -> None:
+        nonlocal ticks
         if row == depth:
             out.append(prefix)
+            ticks += 1
+            if should_stop is not None and ticks % _POLL_EVERY == 0 and should_stop():
+                raise PlanStopped
             return
         bits = rows[0]
         while bits:
@@ -48,48 +91,90 @@ def prefixes(spec: Spec, depth: int) -> list[Placement]:
             bits ^= bit
             col = bit.bit_length() - 1
             below = masks.below(row, col)
+            # only the rows still inside the prefix matter for listing it
             walk(row + 1, tuple(a & m for a, m in zip(rows[1:], below)), prefix + (col,))
 
-    walk(0, tuple(initial_rows(spec)), ())
+    walk(0, tuple(initial_rows(spec)[:depth]), ())
     return out
 
 
-def split(spec: Spec, depth: int) -> list[Subproblem]:
-    """The spec's search space as disjoint subproblems of weight 1, by the first `depth` rows."""
-    return [Subproblem(prefix) for prefix in prefixes(spec, depth)]
+def _mirror_weight(n: int, prefix: Placement) -> int:
+    """2 for a first queen in the left half (it stands for its mirror image too), 1 in the
+    middle column of an odd board, 0 in the right half (counted by its mirror image)."""
+    if 2 * prefix[0] + 1 < n:
+        return 2
+    return 1 if 2 * prefix[0] + 1 == n else 0
 
 
-def default_depth(spec: Spec, tasks_wanted: int) -> int:
-    """The smallest depth giving at least `tasks_wanted` subproblems (at most n - 1)."""
-    depth = 0
-    while depth < spec.n - 1 and len(prefixes(spec, depth)) < tasks_wanted:
-        depth += 1
-    return depth
-
-
-def split_mirror(spec: Spec, depth: int) -> list[Subproblem]:
-    """A plain spec's search space halved by the left-right mirror, split by the first
-    `depth` rows (at least 1): prefixes starting in the left half weigh 2 (each stands for
-    its mirror image too); on odd boards those starting in the middle column weigh 1.
+def make_plan(
+    spec: Spec, depth: int, kind: str = "rows", should_stop: Callable[[], bool] | None = None
+) -> Plan:
+    """The subproblems of `spec` split by its first `depth` rows.
 
     Raises:
-        ValueError: if the spec is not plain (fixed or forbidden cells break the mirror).
+        ValueError: an unknown kind, or "mirror" for a spec that is not plain.
+        PlanStopped: `should_stop` said so while listing.
     """
+    if kind == "rows":
+        return Plan(kind, depth, _polled(
+            (Subproblem(p) for p in prefixes(spec, depth, should_stop)), should_stop))
+    if kind != "mirror":
+        raise ValueError(f"plan kind must be one of {PLAN_KINDS}, got {kind!r}")
     if not spec.is_plain:
         raise ValueError("the mirror split needs a plain spec (no fixed or forbidden cells)")
-    n = spec.n
+    depth = max(1, depth)
+    weighed = ((p, _mirror_weight(spec.n, p)) for p in prefixes(spec, depth, should_stop))
+    return Plan(kind, depth, _polled(
+        (Subproblem(p, weight) for p, weight in weighed if weight), should_stop))
+
+
+def _polled(subs: Iterator[Subproblem], should_stop: Callable[[], bool] | None) -> tuple[Subproblem, ...]:
+    """The subproblems as a tuple, polling `should_stop` while they are made."""
     out = []
-    for prefix in prefixes(spec, max(1, depth)):
-        if 2 * prefix[0] + 1 < n:
-            out.append(Subproblem(prefix, 2))
-        elif 2 * prefix[0] + 1 == n:
-            out.append(Subproblem(prefix, 1))
-    return out
+    for number, sub in enumerate(subs):
+        if should_stop is not None and number % _POLL_EVERY == 0 and should_stop():
+            raise PlanStopped
+        out.append(sub)
+    return tuple(out)
 
 
-def mirror_depth(spec: Spec, tasks_wanted: int) -> int:
-    """The smallest depth (at least 1) whose mirror split has `tasks_wanted` subproblems."""
-    depth = 1
-    while depth < spec.n - 1 and len(split_mirror(spec, depth)) < tasks_wanted:
+def symmetric_kind(spec: Spec) -> str:
+    """The plan kind that uses the board's symmetry when the spec allows it: the one place
+    to change for a finer symmetry split of the plain board."""
+    return "mirror" if spec.is_plain else "rows"
+
+
+def choose_depth(
+    spec: Spec,
+    *,
+    slots: int = 1,
+    kind: str = "rows",
+    at_least: int = 1,
+    requested: int | None = None,
+) -> int:
+    """The split depth: `requested` if given (checked), else the smallest depth whose plan
+    has at least max(`at_least`, TASKS_PER_SLOT x `slots` when slots > 1) subproblems.
+
+    Each level multiplies the subproblems by about the free columns of a row, so the
+    result lands between 1x and ~n x the target; depth stays below n.
+
+    Raises:
+        SizeLimitError: a requested depth beyond the board or giving too many subproblems.
+    """
+    if requested is not None:
+        if requested > spec.n:
+            raise SizeLimitError(
+                f"--split-depth {requested} exceeds the board's {spec.n} rows; use at most {spec.n}"
+            )
+        if spec.n ** requested > MAX_SUBPROBLEMS:
+            raise SizeLimitError(
+                f"--split-depth {requested} on a {spec.n}x{spec.n} board may give up to "
+                f"{spec.n ** requested:,} subproblems (limit {MAX_SUBPROBLEMS:,}); use a "
+                "smaller depth"
+            )
+        return requested
+    wanted = max(at_least, TASKS_PER_SLOT * slots if slots > 1 else 1)
+    depth = 1 if kind == "mirror" else 0
+    while depth < spec.n - 1 and len(make_plan(spec, depth, kind)) < wanted:
         depth += 1
     return depth

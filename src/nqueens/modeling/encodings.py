@@ -6,39 +6,71 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..api import count, solve
+from ..api import search
+from ..errors import SizeLimitError
+from ..limits import MAX_CLAUSES, estimated_clauses
+from ..result import Deadline, Status
 from ..spec import Spec
 
 __all__ = ["compare_encodings"]
 
 
+def check_encodings(spec: Spec) -> None:
+    """Refuse, from formulas, a comparison whose largest CNF cannot be built.
+
+    Raises:
+        SizeLimitError: naming the encoding, its size and the limit.
+    """
+    from ..backends.sat import ENCODINGS
+
+    sizes = {name: estimated_clauses(spec, name) for name in ENCODINGS}
+    name = max(sizes, key=sizes.__getitem__)
+    if sizes[name] > MAX_CLAUSES:
+        raise SizeLimitError(
+            f"comparing the encodings of {spec.describe()} builds the {name} CNF of about "
+            f"{sizes[name]:,} clauses (limit {MAX_CLAUSES:,}); use a smaller n, or "
+            f"`nqueens describe {spec.n} --backend sat --encoding E` for one encoding's size")
+
+
 def compare_encodings(
-    spec: Spec, *, count_all: bool = True, timeout: float | None = None
+    spec: Spec, *, count_all: bool = True, timeout: float | None = None,
+    deadline: Deadline | None = None, rows: list[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """One row per encoding in `backends.sat.ENCODINGS`, in that order.
 
     Each row: encoding, variables, aux_variables, clauses, first_solution_s, satisfiable,
-    and with `count_all` also count, count_s and count_complete (False when `timeout`
-    stopped the count).
+    and with `count_all` also count, count_s and count_complete (False when the time ran
+    out). `deadline` (or `timeout`) bounds the whole comparison: once it passes, the rows
+    left get no runs. Rows are appended to `rows` (if given) as they are started, so a
+    caller that gives up early still has them.
     """
-    from ..backends.sat import ENCODINGS, encode_cnf
+    from ..backends.sat import ENCODINGS
+    from ..modeling.structure import sat_structure
 
-    rows = []
+    check_encodings(spec)
+    deadline = deadline or Deadline(timeout)
+    rows = [] if rows is None else rows
     for name in ENCODINGS:
-        compiled = encode_cnf(spec, name)
+        size = sat_structure(spec, name)
         row: dict[str, Any] = {
             "encoding": name,
-            "variables": compiled.cnf.nv,
-            "aux_variables": compiled.aux_vars,
-            "clauses": len(compiled.cnf.clauses),
+            "variables": size["variables"],
+            "aux_variables": size["aux_variables"],
+            "clauses": size["clauses"],
+            "first_solution_s": None,  # None: not run (the time was up)
+            "satisfiable": None,
         }
-        first = solve(spec, backend="sat", encoding=name, timeout=timeout)
-        row["first_solution_s"] = round(first.elapsed, 6)
-        row["satisfiable"] = None if first.status.value == "timeout" else first.solution is not None
         if count_all:
-            total = count(spec, backend="sat", encoding=name, timeout=timeout)
-            row["count"] = total.count
-            row["count_s"] = round(total.elapsed, 6)
-            row["count_complete"] = total.complete
-        rows.append(row)
+            row.update(count=0, count_s=None, count_complete=False)
+        rows.append(row)  # filled in below: a caller giving up early shows it as it stands
+        if not deadline.expired():
+            first = search(spec, backend="sat", encoding=name, limit=1, deadline=deadline,
+                           collect=False)
+            row["first_solution_s"] = round(first.elapsed, 6)
+            if first.status in (Status.FOUND, Status.COMPLETE):
+                row["satisfiable"] = first.count > 0
+        if count_all and not deadline.expired():
+            total = search(spec, backend="sat", encoding=name, deadline=deadline, collect=False)
+            row.update(count=total.count, count_s=round(total.elapsed, 6),
+                       count_complete=total.complete)
     return rows

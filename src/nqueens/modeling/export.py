@@ -12,9 +12,10 @@ format that needs them.
 
 from __future__ import annotations
 
+from ..errors import SizeLimitError
 from ..spec import Spec
 
-__all__ = ["FORMATS", "cpsat_text", "dimacs_text", "export_text", "minizinc_text"]
+__all__ = ["FORMATS", "check_export", "cpsat_text", "dimacs_text", "export_text", "minizinc_text"]
 
 #: format name -> usual file suffix
 FORMATS = {"dimacs": ".cnf", "cpsat": ".pbtxt", "minizinc": ".mzn"}
@@ -100,8 +101,33 @@ def minizinc_text(spec: Spec) -> str:
     return "\n".join(data) + "\n"
 
 
+#: Most literals (cell occurrences) an export writes: about 100 MB of text and tens of
+#: seconds to build; beyond that the command refuses at once.
+MAX_EXPORT_LITERALS = 20_000_000
+
+
+def check_export(spec: Spec, fmt: str, encoding: str | None = None) -> None:
+    """Refuse, from formulas and before building anything, an export too large to write in
+    reasonable time and memory.
+
+    Raises:
+        SizeLimitError: naming the size, the limit and what to do instead.
+    """
+    from .structure import describe_compiled
+
+    doc = describe_compiled(spec, "sat" if fmt == "dimacs" else "cpsat", encoding)
+    size = doc["literals"] + (doc["variables"] if fmt != "dimacs" else 0)
+    if size > MAX_EXPORT_LITERALS:
+        hint = ("try --encoding seqcounter (O(n^2) clauses) or a smaller n"
+                if fmt == "dimacs" and (encoding or "pairwise") == "pairwise" else "use a smaller n")
+        raise SizeLimitError(
+            f"the {fmt} export of {spec.describe()} would hold about {size:,} literals and "
+            f"variables (limit {MAX_EXPORT_LITERALS:,}); {hint}")
+
+
 def export_text(spec: Spec, fmt: str, encoding: str | None = None) -> str:
-    """The text of `spec` in format `fmt` (a key of FORMATS)."""
+    """The text of `spec` in format `fmt` (a key of FORMATS), after `check_export`."""
+    check_export(spec, fmt, encoding)
     if fmt == "dimacs":
         return dimacs_text(spec, encoding)
     if fmt == "cpsat":

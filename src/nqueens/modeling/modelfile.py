@@ -22,6 +22,7 @@ No solver imports here.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -167,20 +168,72 @@ def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>"
     return Model(spec, doc.get("description", ""), expected)
 
 
+#: Largest model file read (a model of n = 100,000 with a cell per row is about 2 MB);
+#: at most this many bytes plus one are read, so /dev/zero is refused at once.
+MAX_MODEL_BYTES = 16 * 2**20
+#: Deepest nesting of arrays and tables, and longest integer: a model needs depth 2 and a
+#: few digits; more would exhaust the TOML parser's stack or integer conversion.
+MAX_MODEL_DEPTH = 8
+MAX_MODEL_DIGITS = 30
+_LONG_NUMBER = re.compile(r"[0-9_]{%d,}" % (MAX_MODEL_DIGITS + 1))
+
+
+def _check_shape(path: str | os.PathLike[str], text: str) -> None:
+    """Refuse long integers and deep nesting before tomllib sees them, naming the key."""
+    for number, line in enumerate(text.splitlines(), 1):
+        code = line.split("#", 1)[0]
+        if _LONG_NUMBER.search(re.sub(r'"[^"]*"|\'[^\']*\'', "", code)):
+            key = code.split("=", 1)[0].strip() if "=" in code else f"line {number}"
+            raise _fail(path, key, f"a number of more than {MAX_MODEL_DIGITS} digits (line "
+                        f"{number}); board sizes and cells are small integers")
+    depth = deepest = 0
+    quote = ""
+    for index, char in enumerate(text):
+        if quote:
+            if char == quote and text[index - 1] != "\\":
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_MODEL_DEPTH:
+                line = text[:index].count("\n") + 1
+                code = text.splitlines()[line - 1] if text else ""
+                key = code.split("=", 1)[0].strip() if "=" in code else f"line {line}"
+                raise _fail(path, key, f"arrays or tables nested more than {MAX_MODEL_DEPTH} "
+                            f"deep (line {line}); cells are [row, col] pairs")
+        elif char in "]}":
+            depth = max(0, depth - 1)
+
+
 def read_model(path: str | os.PathLike[str]) -> Model:
-    """Read and check a model file.
+    """Read and check a model file (at most MAX_MODEL_BYTES, nesting and digits bounded).
 
     Raises:
-        ModelFileError: the file cannot be read, is not TOML, or is not a valid model.
+        ModelFileError: the file cannot be read, is too large, is not TOML, or is not a
+            valid model.
     """
     try:
         with open(path, "rb") as handle:
-            doc = tomllib.load(handle)
+            data = handle.read(MAX_MODEL_BYTES + 1)
     except OSError as error:
         raise ModelFileError(f"{os.fspath(path)}: cannot read model file: "
                              f"{error.strerror or error}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+    if len(data) > MAX_MODEL_BYTES:
+        raise ModelFileError(f"{os.fspath(path)}: larger than {MAX_MODEL_BYTES // 2**20} MiB, "
+                             "more than any model file; give a smaller file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
         raise ModelFileError(f"{os.fspath(path)}: not valid TOML: {error}") from None
+    _check_shape(path, text)
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ModelFileError(f"{os.fspath(path)}: not valid TOML: {error}") from None
+    except (RecursionError, ValueError) as error:  # what the shape check could not foresee
+        raise ModelFileError(f"{os.fspath(path)}: cannot read: {error}") from None
     return parse_model(doc, path)
 
 

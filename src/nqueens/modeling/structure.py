@@ -2,6 +2,9 @@
 
 CP-SAT: the model of `compile_cpsat_model` (variables, constraints by family and by type).
 SAT: the CNF of `encode_cnf` (cell and auxiliary variables, clauses by family and by length).
+Every figure is computed from n and the spec's line shapes, never by building the model, so
+`describe` answers at once for any size it accepts (a test holds the figures to the built
+models).
 Backtrack: the search tree (the textbook's bounds n^n, n!, the promising-node bound, and the
 cells the spec leaves open). Solver libraries are imported only when that backend is asked for.
 """
@@ -12,6 +15,8 @@ import math
 from collections import Counter
 from typing import Any
 
+from ..errors import InputError, SizeLimitError
+from ..limits import line_shapes
 from ..spec import Spec
 
 __all__ = ["BACKENDS", "describe_compiled", "problem_summary"]
@@ -27,69 +32,142 @@ def problem_summary(spec: Spec) -> dict[str, Any]:
     return doc
 
 
-def cpsat_structure(spec: Spec) -> dict[str, Any]:
-    from ..backends.cpsat import compile_cpsat_model
+#: Most CNF clauses `describe` measures by encoding single lines (above: refused, naming it).
+MAX_DESCRIBED_WORK = 20_000_000
+#: Largest n whose search-space bounds are given exactly (n^n has 3,001 digits at 1,000);
+#: beyond, they are given as base-10 logarithms.
+EXACT_BOUNDS_UP_TO = 1000
+#: Largest n whose open cells per row are listed (the masks take n^2 bits).
+LIST_ROWS_UP_TO = 5000
 
-    compiled = compile_cpsat_model(spec)
-    proto = compiled.model.proto
-    by_type: Counter[str] = Counter()
-    literals = 0
-    for constraint in proto.constraints:
-        # OR-Tools' own proto wrapper has has_<kind>() rather than protobuf's WhichOneof
-        for kind, field in (("exactly_one", "literals"), ("at_most_one", "literals"),
-                            ("linear", "vars")):
-            if getattr(constraint, f"has_{kind}")():
-                by_type[kind] += 1
-                literals += len(getattr(getattr(constraint, kind), field))
-                break
-        else:
-            by_type["other"] += 1
+
+def cpsat_structure(spec: Spec) -> dict[str, Any]:
+    """The Boolean CP-SAT model of `compile_cpsat_model`, counted from the line shapes
+    (n^2 cell variables, one constraint per line, one per fixed or forbidden cell)."""
+    shapes = line_shapes(spec)
+    families: dict[str, int] = {}
+    for kind, _, count, _ in shapes:
+        families[kind] = families.get(kind, 0) + count
+    families = {kind: count for kind, count in families.items() if count}
+    families["fixed"], families["forbidden"] = len(spec.fixed), len(spec.forbidden)
+    exact = sum(count for _, _, count, is_exact in shapes if is_exact)
+    at_most = sum(count for _, _, count, is_exact in shapes if not is_exact)
+    units = len(spec.fixed) + len(spec.forbidden)
+    by_type = {"exactly_one": exact, "at_most_one": at_most, "linear": units}
     cells = spec.n * spec.n
     return {
         "backend": "cpsat",
-        "variables": len(proto.variables),
+        "variables": cells,
         "cell_variables": cells,
-        "aux_variables": len(proto.variables) - cells,
-        "constraints": len(proto.constraints),
-        "constraints_by_family": dict(compiled.families),
-        "constraints_by_type": dict(by_type),
-        "literals": literals,
+        "aux_variables": 0,
+        "constraints": exact + at_most + units,
+        "constraints_by_family": families,
+        "constraints_by_type": {kind: count for kind, count in by_type.items() if count},
+        "literals": sum(k * count for _, k, count, _ in shapes) + units,
     }
+
+
+def _one_line_cnf(k: int, encoding: str) -> tuple[int, int, Counter[int]]:
+    """(clauses, auxiliary variables, clause lengths) of one at-most-one over k literals:
+    a formula for pairwise, else encoded once by PySAT (its size depends on k only)."""
+    if k < 2:
+        return 0, 0, Counter()
+    if encoding == "pairwise":
+        pairs = k * (k - 1) // 2
+        return pairs, 0, Counter({2: pairs})
+    from pysat.card import CardEnc
+    from pysat.formula import IDPool
+
+    from ..backends.sat import ENCODINGS
+
+    pool = IDPool(start_from=k + 1)
+    clauses = CardEnc.atmost(list(range(1, k + 1)), bound=1, vpool=pool,
+                             encoding=ENCODINGS[encoding]).clauses
+    return len(clauses), max(0, pool.top - k), Counter(len(clause) for clause in clauses)
 
 
 def sat_structure(spec: Spec, encoding: str | None = None) -> dict[str, Any]:
-    from ..backends.sat import DEFAULT_ENCODING, encode_cnf
+    """The CNF of `encode_cnf`, counted line shape by line shape: each distinct line length
+    is encoded once (or counted by formula), never the whole board.
 
-    compiled = encode_cnf(spec, encoding or DEFAULT_ENCODING)
-    clauses = compiled.cnf.clauses
-    lengths = Counter(len(clause) for clause in clauses)
+    Raises:
+        SizeLimitError: when even that would take too long (naming the size and the limit).
+    """
+    from ..backends.sat import DEFAULT_ENCODING, ENCODINGS
+
+    encoding = encoding or DEFAULT_ENCODING
+    if encoding not in ENCODINGS:
+        raise InputError(f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}")
+    shapes = line_shapes(spec)
+    if encoding != "pairwise":
+        work = sum({k for _, k, count, _ in shapes if count})
+        if work > MAX_DESCRIBED_WORK // 10:
+            raise SizeLimitError(
+                f"describing the {encoding} CNF of n = {spec.n} means encoding lines of "
+                f"{work:,} cells in all (limit {MAX_DESCRIBED_WORK // 10:,}); use "
+                "--encoding pairwise or a smaller n")
+    families: Counter[str] = Counter()
+    lengths: Counter[int] = Counter()
+    aux = 0
+    for kind, k, count, exact in shapes:
+        if not count:
+            continue
+        clauses, extra, by_length = _one_line_cnf(k, encoding)
+        families[kind] += count * (clauses + exact)
+        aux += count * extra
+        for length, number in by_length.items():
+            lengths[length] += count * number
+        if exact:
+            lengths[k] += count
+    families["fixed"] += len(spec.fixed)
+    families["forbidden"] += len(spec.forbidden)
+    lengths[1] += len(spec.fixed) + len(spec.forbidden)
+    lengths = Counter({k: v for k, v in lengths.items() if v})
+    cells = spec.n * spec.n
     return {
         "backend": "sat",
-        "encoding": compiled.encoding,
-        "variables": compiled.cnf.nv,
-        "cell_variables": compiled.cell_vars,
-        "aux_variables": compiled.aux_vars,
-        "clauses": len(clauses),
-        "clauses_by_family": dict(compiled.families),
+        "encoding": encoding,
+        "variables": cells + aux,
+        "cell_variables": cells,
+        "aux_variables": aux,
+        "clauses": sum(lengths.values()),
+        "clauses_by_family": dict(families),
         "clauses_by_length": {str(k): lengths[k] for k in sorted(lengths)},
-        "literals": sum(len(clause) for clause in clauses),
+        "literals": sum(k * v for k, v in lengths.items()),
     }
+
+
+def _open_cells(spec: Spec) -> list[int]:
+    """Per row, the cells a queen may take before the search (see `bitboard.initial_rows`)."""
+    if spec.is_plain:
+        return [spec.n] * spec.n
+    if spec.n > LIST_ROWS_UP_TO:
+        raise SizeLimitError(
+            f"the open cells of a {spec.n}x{spec.n} board with fixed or forbidden cells take "
+            f"n^2 bits to work out (at most n = {LIST_ROWS_UP_TO:,} here); describe the cpsat "
+            "or sat model instead")
+    from ..bitboard import initial_rows
+
+    return [mask.bit_count() for mask in initial_rows(spec)]
 
 
 def backtrack_structure(spec: Spec) -> dict[str, Any]:
     """The search tree of the row-by-row backtracker: the textbook's bounds for a plain
-    board, and what fixed and forbidden cells leave open before the search starts."""
-    from ..bitboard import initial_rows
-
+    board, and what fixed and forbidden cells leave open before the search starts. Exact
+    integers up to EXACT_BOUNDS_UP_TO, base-10 logarithms (`search_space_log10`) beyond."""
     n = spec.n
-    allowed = [bin(mask).count("1") for mask in initial_rows(spec)]
-    lines: Counter[str] = Counter(line.kind for line in spec.lines)
-    return {
+    allowed = _open_cells(spec)
+    families: Counter[str] = Counter()
+    for kind, _, count, _ in line_shapes(spec):
+        families[kind] += count
+    doc: dict[str, Any] = {
         "backend": "backtrack",
-        "lines_by_family": dict(lines),
+        "lines_by_family": {kind: count for kind, count in families.items() if count},
         "allowed_cells": sum(allowed),
         "allowed_per_row": allowed,
-        "search_space": {
+    }
+    if n <= EXACT_BOUNDS_UP_TO:
+        doc["search_space"] = {
             # every node of the unpruned tree: 1 + n + n^2 + ... + n^n
             "tree_nodes": sum(n**k for k in range(n + 1)),
             "leaves_one_queen_per_row": n**n,
@@ -97,12 +175,35 @@ def backtrack_structure(spec: Spec) -> dict[str, Any]:
             # no two queens in one column: 1 + n + n(n-1) + ... + n!
             "promising_bound": sum(math.perm(n, k) for k in range(n + 1)),
             "allowed_leaves": math.prod(allowed),
-        },
+        }
+        return doc
+    log_factorial = math.lgamma(n + 1) / math.log(10)
+    doc["search_space_log10"] = {
+        # (n^(n+1) - 1) / (n - 1) and 1 + n + ... + n! = n! (1 + 1/1! + ... ) ~ e n!
+        "tree_nodes": round((n + 1) * math.log10(n) - math.log10(n - 1), 3),
+        "leaves_one_queen_per_row": round(n * math.log10(n), 3),
+        "permutations": round(log_factorial, 3),
+        "promising_bound": round(log_factorial + math.log10(math.e), 3),
+        "allowed_leaves": round(math.fsum(math.log10(a) for a in allowed), 3)
+        if all(allowed) else float("-inf"),
     }
+    return doc
+
+
+#: Largest board `describe` answers for (its line list has 4n entries, the row list n).
+MAX_DESCRIBE_N = 1_000_000
 
 
 def describe_compiled(spec: Spec, backend: str, encoding: str | None = None) -> dict[str, Any]:
-    """The structure of `backend`'s compiled form of `spec` (see the module docstring)."""
+    """The structure of `backend`'s compiled form of `spec` (see the module docstring).
+
+    Raises:
+        SizeLimitError: n beyond MAX_DESCRIBE_N, or a structure too costly to work out.
+    """
+    if spec.n > MAX_DESCRIBE_N:
+        raise SizeLimitError(f"describe answers for n up to {MAX_DESCRIBE_N:,}, got "
+                             f"n = {spec.n:,}; every model of that board has at least "
+                             f"n^2 = {spec.n ** 2:.1e} cell variables")
     if backend == "cpsat":
         return cpsat_structure(spec)
     if backend == "sat":

@@ -6,10 +6,10 @@ partial picture behind. matplotlib is imported lazily (only the picture commands
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 from typing import Any
 
+from ..atomicfile import atomic_output, check_output_path
 from ..errors import InputError
 
 FORMATS = {".svg": "svg", ".png": "png"}
@@ -25,16 +25,20 @@ def picture_format(path: str | os.PathLike[str]) -> str:
     fmt = FORMATS.get(target.suffix.lower())
     if fmt is None:
         raise InputError(f"output file {str(target)!r} must end in .svg or .png")
-    if not target.parent.is_dir():
-        raise InputError(f"output directory {str(target.parent)!r} does not exist; create it first")
+    check_output_path(target, overwrite=True)  # a directory, device, long name...: refused now
     return fmt
 
 
 def pyplot() -> Any:
-    """matplotlib.pyplot on the non-interactive Agg backend (no display needed)."""
+    """matplotlib.pyplot, on the non-interactive Agg backend unless one was chosen; SVG keeps
+    its text as <text> elements (editable, searchable), not as glyph outlines."""
+    import sys
+
     import matplotlib
 
-    matplotlib.use("Agg")
+    if "matplotlib.pyplot" not in sys.modules and not os.environ.get("MPLBACKEND"):
+        matplotlib.use("Agg")  # a notebook's (or the user's) chosen backend is kept
+    matplotlib.rcParams["svg.fonttype"] = "none"
     import matplotlib.pyplot as plt
 
     return plt
@@ -46,16 +50,9 @@ def save_figure(figure: Any, path: str | os.PathLike[str], *, dpi: float = 150) 
     width, height = figure.get_size_inches()
     dpi = max(30.0, min(dpi, 12_000 / max(width, height)))
     fmt = picture_format(path)
-    target = Path(path)
-    # open(..., "xb") rather than mkstemp: the picture gets the usual umask permissions
-    temp_name = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
     try:
-        with open(temp_name, "xb") as stream:
+        with atomic_output(path, overwrite=True) as stream:
             figure.savefig(stream, format=fmt, dpi=dpi, bbox_inches="tight",
                            metadata={"Date": None} if fmt == "svg" else None)
-        os.replace(temp_name, target)
-    except BaseException:
-        temp_name.unlink(missing_ok=True)
-        raise
     finally:
         pyplot().close(figure)

@@ -1,8 +1,14 @@
 """A picture of the pruned state-space tree, built from the textbook walk's events
-(`trace.walk`): children left to right in the order they were checked, promising nodes
-and nonpromising leaves drawn differently, solutions highlighted, each node labelled with
-its cell <row,col> (1-based, as in the book) and its visit number. matplotlib is imported
-lazily through `pictures.save`.
+(`trace.walk`): children left to right in the order they were checked, promising nodes,
+nonpromising leaves and solutions drawn differently, each node a box holding its cell
+<row,col> (1-based, as in the book) over its visit number.
+
+The layout (`tree_layout`) is plain data in inches, y down, so its geometry is tested
+without drawing: edges are elbows (down from the parent's box, along a bus between the
+levels, down into each child's box), so no edge crosses a label and siblings' edges never
+merge. A tree too wide for a slide is cut into panels stacked top to bottom, and each panel
+repeats, dashed, the path from the root down to its first level, so the root is always
+drawn and every node's parent is in its panel. matplotlib is imported lazily.
 """
 
 from __future__ import annotations
@@ -11,11 +17,22 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import style
 from .save import picture_format, pyplot, save_figure
 from ..textbook.trace import walk
 
 #: Largest board drawn unless forced: n = 5 already has 220 nodes; n = 6 has 895.
 MAX_TREE_N = 5
+
+#: A panel holds at most this many leaves, so a panel is about 20 inches wide: at 1920 px
+#: across that is ~95 px per inch, and the 10 pt labels are ~13 px tall.
+MAX_PANEL_LEAVES = 36
+LEAF_IN = 0.56  # inches per leaf
+LEVEL_IN = 0.85  # inches per level
+BOX_W, BOX_H = 0.48, 0.40  # a node's box
+LABEL_PT, VISIT_PT = 10.0, 8.0
+CAPTION_IN = 0.4  # band above each panel for its caption
+MARGIN_IN = 0.3
 
 
 @dataclass
@@ -49,33 +66,27 @@ def build_tree(n: int, *, all_solutions: bool = True) -> Node:
     return root
 
 
-def _layout(node: Node, next_x: list[float]) -> None:
-    """Leaves take consecutive x positions; a parent sits midway over its children."""
+def preorder(node: Node, level: int = 0) -> list[tuple[Node, int]]:
+    """The subtree under `node` in visiting order, each node with its level."""
+    out = [(node, level)]
+    for child in node.children:
+        out.extend(preorder(child, level + 1))
+    return out
+
+
+def _leaves(node: Node) -> int:
+    return 1 if not node.children else sum(_leaves(child) for child in node.children)
+
+
+def place_leaves(node: Node, next_x: list[float]) -> None:
+    """Leaves take consecutive slots; a parent sits midway over its children."""
     if not node.children:
         node.x = next_x[0]
         next_x[0] += 1
         return
     for child in node.children:
-        _layout(child, next_x)
+        place_leaves(child, next_x)
     node.x = (node.children[0].x + node.children[-1].x) / 2
-
-
-def _nodes(node: Node, level: int = 0) -> list[tuple[Node, int]]:
-    out = [(node, level)]
-    for child in node.children:
-        out.extend(_nodes(child, level + 1))
-    return out
-
-
-PROMISING = {"facecolor": "#dbe9f6", "edgecolor": "#2b6cb0"}
-NONPROMISING = {"facecolor": "#fbf3f3", "edgecolor": "#e0a0a0"}
-SOLUTION = {"facecolor": "#fde68a", "edgecolor": "#b7791f"}
-
-
-#: Trees with more leaves than this are cut into stacked panels of at most this many leaves.
-MAX_PANEL_LEAVES = 60
-LEAF_WIDTH = 0.62  # inches per leaf
-LEVEL_HEIGHT = 1.1  # inches per level
 
 
 @dataclass
@@ -86,18 +97,6 @@ class Panel:
     tops: list[Node]
     level: int
     path: list[Node]
-
-    def caption(self) -> str:
-        if len(self.path) == 0:
-            return ""
-        if len(self.path) == 1:
-            return "below the root"
-        cells = " \u2192 ".join(f"<{node.row},{node.col}>" for node in self.path[1:])
-        return f"below {cells}"
-
-
-def _leaves(node: Node) -> int:
-    return 1 if not node.children else sum(_leaves(child) for child in node.children)
 
 
 def _panels(node: Node, level: int, path: list[Node]) -> list[Panel]:
@@ -124,90 +123,210 @@ def _panels(node: Node, level: int, path: list[Node]) -> list[Panel]:
     return out
 
 
-def draw_tree(n: int, path: str | os.PathLike[str], *, all_solutions: bool = True) -> int:
-    """Draw the pruned tree for an n x n board to `path` (.svg or .png); returns the number
-    of nodes drawn. Wide trees are cut into panels stacked top to bottom, in visiting order."""
-    picture_format(path)  # fail on a bad name before any work
+@dataclass(frozen=True)
+class Box:
+    """A node as drawn: its centre (inches, y down), what it is, and `repeat` when it is the
+    path from the root repeated at the top of a later panel."""
+
+    x: float
+    y: float
+    visit: int
+    label: str
+    kind: str  # "root", "promising", "pruned", "solution"
+    panel: int
+    parent: int | None  # the parent's visit number (None for the root)
+    repeat: bool = False
+
+
+@dataclass
+class TreeLayout:
+    """Everything `draw_tree` draws, in inches from the top-left corner, y down."""
+
+    width: float
+    height: float
+    title: list[str]
+    boxes: list[Box]
+    edges: list[tuple[tuple[float, float], tuple[float, float]]]
+    captions: list[tuple[float, float, str]]  # left x, top y, text
+    panel_tops: list[float]  # y where each panel's band starts
+    checked: int = 0
+    promising: int = 0
+    solutions: int = 0
+
+
+def _kind(node: Node) -> str:
+    if node.visit == 0:
+        return "root"
+    return "solution" if node.solution else ("promising" if node.promising else "pruned")
+
+
+def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
+    """Lay out the pruned tree for an n x n board: panels, boxes, elbow edges, captions."""
     root = build_tree(n, all_solutions=all_solutions)
-    nodes = _nodes(root)
-    depth = max(level for _, level in nodes)
+    every = preorder(root)
+    depth = max(level for _, level in every)
     panels = _panels(root, 0, [])
-    widths = []
+    slots = []
     for panel in panels:
         counter = [0.0]
         for top in panel.tops:
-            _layout(top, counter)
-        widths.append(counter[0])
-    plt = pyplot()
-    from matplotlib.patches import Patch
+            place_leaves(top, counter)
+        slots.append(counter[0])
+    width = max(10.0, max(slots) * LEAF_IN + 2 * MARGIN_IN)
+    checked = len(every)
+    promising = sum(node.promising for node, _ in every)
+    found = sum(node.solution for node, _ in every)
+    scope = "the whole pruned tree" if all_solutions else "the walk to the first solution"
+    title = [f"{n}-queens: {scope}",
+             f"{checked} nodes checked (the root included), {promising} promising, "
+             f"{found} solution{'s' if found != 1 else ''}"]
+    title_height = 0.25 + len(title) * 13 * style.LINE_HEIGHT / 72 + 1.0  # + the legend
+    layout = TreeLayout(width, 0.0, title, [], [], [], [], checked, promising, found)
+    panel_height = CAPTION_IN + (depth + 1) * LEVEL_IN
+    for index, (panel, used) in enumerate(zip(panels, slots)):
+        top = title_height + index * panel_height
+        layout.panel_tops.append(top)
+        left = MARGIN_IN + (width - 2 * MARGIN_IN - used * LEAF_IN) / 2
 
-    heights = [LEVEL_HEIGHT * (depth - panel.level + 1) + 0.5 for panel in panels]
-    total_height = sum(heights) + 1.0
-    figure, axes_list = plt.subplots(
-        len(panels), 1, squeeze=False, gridspec_kw={"height_ratios": heights},
-        figsize=(max(6.0, LEAF_WIDTH * max(widths)), total_height),
-    )
-    for panel, axes in zip(panels, axes_list[:, 0]):
-        _draw_panel(axes, panel, max(widths), depth)
-        if panel.caption():
-            axes.set_title(panel.caption(), fontsize=9, loc="left")
-    checked = len(nodes)
-    promising = sum(node.promising for node, _ in nodes)
-    found = sum(node.solution for node, _ in nodes)
-    scope = "whole pruned tree" if all_solutions else "until the first solution"
-    figure.suptitle(
-        f"{n}-queens: pruned state-space tree ({scope}): {checked} nodes checked (root "
-        f"included), {promising} promising, {found} solution(s)\nnodes: <row,col> of the queen "
-        f"placed (1-based), visit number below; children left to right in visiting order",
-        fontsize=10,
-    )
-    figure.legend(
-        handles=[Patch(label="promising", **PROMISING),
-                 Patch(label="nonpromising (pruned here)", **NONPROMISING),
-                 Patch(label="solution", **SOLUTION)],
-        loc="lower center", ncol=3, fontsize=9, frameon=False,
-    )
-    figure.tight_layout(rect=(0, 0.35 / total_height, 1, 1 - 0.75 / total_height))
-    save_figure(figure, path)
-    return checked
+        def at(level: int) -> float:
+            return top + CAPTION_IN + (level + 0.5) * LEVEL_IN  # noqa: B023 (used at once)
+
+        def x_of(node: Node) -> float:
+            return left + (node.x + 0.5) * LEAF_IN  # noqa: B023
+
+        centre = (x_of(panel.tops[0]) + x_of(panel.tops[-1])) / 2
+        # the path from the root, repeated above the panel's first level
+        for level, node in enumerate(panel.path):
+            parent = panel.path[level - 1].visit if level else None
+            layout.boxes.append(Box(centre, at(level), node.visit, _label(node), _kind(node),
+                                    index, parent, repeat=True))
+            if level:
+                layout.edges.extend(_elbow((centre, at(level - 1)), [(centre, at(level))]))
+        if panel.path:
+            layout.edges.extend(_elbow((centre, at(panel.level - 1)),
+                                       [(x_of(top_node), at(panel.level))
+                                        for top_node in panel.tops]))
+        for top_node in panel.tops:
+            parent_visit = panel.path[-1].visit if panel.path else None
+            for node, level in preorder(top_node, panel.level):
+                layout.boxes.append(Box(x_of(node), at(level), node.visit, _label(node),
+                                        _kind(node), index, parent_visit if node is top_node
+                                        else _parent_of(top_node, node)))
+                if node.children:
+                    layout.edges.extend(_elbow((x_of(node), at(level)),
+                                               [(x_of(child), at(level + 1))
+                                                for child in node.children]))
+        if len(panels) > 1:
+            where = ("the root" if len(panel.path) <= 1 else " \u2192 ".join(
+                f"<{node.row},{node.col}>" for node in panel.path[1:]))
+            text = (f"part {index + 1} of {len(panels)}" + (
+                f": below {where} (the path from the root repeated, dashed)"
+                if panel.path else ""))
+            layout.captions.append((MARGIN_IN, top + 0.08, text))
+    layout.height = title_height + len(panels) * panel_height + MARGIN_IN
+    return layout
 
 
-def _draw_panel(axes: Any, panel: Panel, width: float, depth: int) -> None:
-    """Draw a panel's subtrees on one axes; tops below a parent get a stub edge upwards."""
-    first_level = panel.level
-    nodes = [item for top in panel.tops for item in _nodes(top, first_level)]
-    if panel.path:
-        for top in panel.tops:
-            axes.plot([top.x, top.x], [-first_level, -first_level + 0.45],
-                      "-" if top.promising else ":",
-                      color="#7a8ba3" if top.promising else "#c4c4c4", lw=1.0, zorder=1)
-    for node, level in nodes:
+def _label(node: Node) -> str:
+    return "root" if node.visit == 0 else f"{node.row},{node.col}"
+
+
+def _parent_of(top: Node, target: Node) -> int | None:
+    """The visit number of `target`'s parent within the subtree under `top`."""
+    stack = [top]
+    while stack:
+        node = stack.pop()
         for child in node.children:
-            style = "-" if child.promising else ":"
-            axes.plot([node.x, child.x], [-level, -level - 1], style,
-                      color="#7a8ba3" if child.promising else "#c4c4c4", lw=1.0, zorder=1)
-    for node, level in nodes:
-        if node.visit == 0:
-            label, colours, weight = "root", PROMISING, "bold"
-        else:
-            label = f"{node.row},{node.col}"
-            colours = SOLUTION if node.solution else (PROMISING if node.promising else NONPROMISING)
-            weight = "bold" if node.solution or node.promising else "normal"
-        kind = "solution" if node.solution else ("promising" if node.promising else "pruned")
-        axes.text(node.x, -level, label, ha="center", va="center", fontsize=8,
-                  gid=f"{kind}-{node.visit}",
-                  fontweight=weight, color="#222" if node.promising else "#888", zorder=3,
-                  bbox={"boxstyle": "round,pad=0.3", "linewidth": 1.6 if node.solution else 1.0,
-                        **colours})
-        axes.text(node.x, -level - 0.2, str(node.visit), ha="center", va="top",
-                  fontsize=6.5, color="#555", zorder=3,
-                  bbox={"boxstyle": "square,pad=0.05", "facecolor": "white", "linewidth": 0})
-    axes.set_xlim(-0.8, width - 0.2)
-    axes.set_ylim(-depth - 0.6, -first_level + 0.5)
-    levels = range(first_level, depth + 1)
-    axes.set_yticks([-level for level in levels],
-                    ["root" if level == 0 else f"row {level}" for level in levels], fontsize=8)
-    axes.set_xticks([])
-    for side in ("top", "right", "bottom", "left"):
-        axes.spines[side].set_visible(False)
-    axes.tick_params(left=False)
+            if child is target:
+                return node.visit
+            stack.append(child)
+    return None
+
+
+def _elbow(parent: tuple[float, float], children: list[tuple[float, float]]
+           ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Segments from the bottom of the parent's box to the top of each child's box: down to
+    a bus halfway between the levels, along it, and down into each child."""
+    px, py = parent
+    cy = children[0][1]
+    start, bus = py + BOX_H / 2, (py + BOX_H / 2 + cy - BOX_H / 2) / 2
+    xs = [x for x, _ in children]
+    segments = [((px, start), (px, bus))]
+    low, high = min(xs + [px]), max(xs + [px])
+    if high > low:
+        segments.append(((low, bus), (high, bus)))
+    segments.extend(((x, bus), (x, cy - BOX_H / 2)) for x in xs)
+    return segments
+
+
+_COLOURS = {"root": style.TREE_PROMISING, "promising": style.TREE_PROMISING,
+            "pruned": style.TREE_PRUNED, "solution": style.TREE_SOLUTION}
+
+
+def draw_tree(n: int, path: str | os.PathLike[str], *, all_solutions: bool = True) -> int:
+    """Draw the pruned tree for an n x n board to `path` (.svg or .png); returns the number
+    of nodes checked (the root included)."""
+    picture_format(path)  # fail on a bad name before any work
+    layout = tree_layout(n, all_solutions=all_solutions)
+    save_figure(tree_figure(layout), path)
+    return layout.checked
+
+
+def tree_figure(layout: TreeLayout) -> Any:
+    """The matplotlib figure of a laid-out tree."""
+    plt = pyplot()
+    from matplotlib.collections import LineCollection
+    from matplotlib.patches import FancyBboxPatch
+
+    figure = plt.figure(figsize=(layout.width, layout.height))
+    axes = figure.add_axes((0, 0, 1, 1))
+    axes.set_axis_off()
+    axes.set_xlim(0, layout.width)
+    axes.set_ylim(layout.height, 0)
+    y = 0.25
+    for line in layout.title:
+        axes.text(layout.width / 2, y, line, ha="center", va="top", fontsize=13)
+        y += 13 * style.LINE_HEIGHT / 72
+    legend = [("root", "promising"), ("2,4", "nonpromising: pruned here"),
+              ("4,3", "solution")]
+    kinds = ["promising", "pruned", "solution"]
+    steps = [BOX_W + 0.25 + len(text) * 10 * 0.55 / 72 + 0.5 for _, text in legend]
+    x = (layout.width - sum(steps)) / 2 + BOX_W / 2
+    for (sample, text), kind, step in zip(legend, kinds, steps):
+        _box(axes, FancyBboxPatch, x, y + 0.35, sample, "", kind, False, None)
+        axes.text(x + BOX_W / 2 + 0.12, y + 0.35, text, ha="left", va="center", fontsize=10)
+        x += step
+    axes.text(layout.width / 2, y + 0.72, "each box: the queen's cell <row,col> (1-based) over "
+              "its visit number; children left to right in visiting order", ha="center",
+              va="center", fontsize=9, color="#333333")
+    for index, top in enumerate(layout.panel_tops):
+        if index:
+            axes.plot([MARGIN_IN, layout.width - MARGIN_IN], [top, top], color="#999999",
+                      linewidth=0.8)
+    for left, top, text in layout.captions:
+        axes.text(left, top, text, ha="left", va="top", fontsize=10, color="#222222")
+    axes.add_collection(LineCollection(layout.edges, colors=style.TREE_EDGE, linewidths=1.0,
+                                       zorder=1))
+    for box in layout.boxes:
+        gid = f"path-{box.visit}-{box.panel}" if box.repeat else f"{box.kind}-{box.visit}"
+        _box(axes, FancyBboxPatch, box.x, box.y, box.label, str(box.visit), box.kind,
+             box.repeat, gid)
+    return figure
+
+
+def _box(axes: Any, patch: Any, x: float, y: float, label: str, visit: str, kind: str,
+         repeat: bool, gid: str | None) -> None:
+    fill, edge, ink = _COLOURS["promising" if kind == "root" else kind]
+    axes.add_artist(patch((x - BOX_W / 2, y - BOX_H / 2), BOX_W, BOX_H,
+                          boxstyle="round,pad=0,rounding_size=0.06", facecolor=fill,
+                          edgecolor=edge, linewidth=2.0 if kind == "solution" else 1.2,
+                          linestyle="--" if repeat else "-", zorder=2))
+    weight = "normal" if kind == "pruned" else "bold"
+    if visit:
+        axes.text(x, y - 0.06, label, ha="center", va="center", fontsize=LABEL_PT, color=ink,
+                  fontweight=weight, zorder=3, gid=gid)
+        axes.text(x, y + 0.12, visit, ha="center", va="center", fontsize=VISIT_PT,
+                  color=ink, zorder=3)
+    else:
+        axes.text(x, y, label, ha="center", va="center", fontsize=LABEL_PT, color=ink,
+                  fontweight=weight, zorder=3, gid=gid)

@@ -16,29 +16,76 @@ import random
 from dataclasses import dataclass
 
 from ..bitboard import AttackMasks, initial_rows
-from ..errors import InputError
+from ..errors import InputError, SizeLimitError
 from ..spec import Spec
 
-__all__ = ["Estimate", "estimate_nodes", "one_walk"]
+__all__ = ["Estimate", "check_estimate", "estimate_nodes", "one_walk"]
 
 Z_95 = 1.959963984540054  # two-sided 95% quantile of the standard normal
 
 
+#: Largest board estimated: a walk costs O(n^2) and its figures have about n log10 n digits.
+MAX_ESTIMATE_N = 1000
+#: Most work one estimate may take, in steps of `_walk_cost`: about ten seconds here.
+MAX_ESTIMATE_WORK = 100_000_000
+
+
+def _walk_cost(n: int) -> int:
+    """Steps of one walk: n rows of n columns, each on n-bit masks (machine words of 64)."""
+    return n * n * (1 + n // 64)
+
+_Z_95_PPM = 1_959_964  # Z_95 in millionths, for integer arithmetic beyond a float's range
+
+
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """The mean of `samples` walks, its standard error and a 95% confidence interval."""
+    """The mean of `samples` walks, its standard error and a 95% confidence interval.
+    Figures beyond a float's range (about 10^308, from n = 150 on) are (rounded) ints."""
 
     samples: int
-    mean: float
-    stderr: float
+    mean: float | int
+    stderr: float | int
 
     @property
-    def low(self) -> float:
-        return self.mean - Z_95 * self.stderr
+    def low(self) -> float | int:
+        return _plus(self.mean, self.stderr, -1)
 
     @property
-    def high(self) -> float:
-        return self.mean + Z_95 * self.stderr
+    def high(self) -> float | int:
+        return _plus(self.mean, self.stderr, 1)
+
+
+def _plus(mean: float | int, stderr: float | int, sign: int) -> float | int:
+    """mean + sign * Z_95 * stderr, in floats when they hold it, else in integers."""
+    if isinstance(mean, float) and isinstance(stderr, float):
+        return mean + sign * Z_95 * stderr
+    return int(mean) + sign * (int(stderr) * _Z_95_PPM // 1_000_000)
+
+
+def _ratio(numerator: int, denominator: int) -> float | int:
+    """numerator / denominator as a float, or rounded down to an int beyond a float's range."""
+    try:
+        return numerator / denominator
+    except OverflowError:
+        return numerator // denominator
+
+
+def check_estimate(n: int, samples: int) -> None:
+    """Refuse an estimate that would not finish in reasonable time.
+
+    Raises:
+        SizeLimitError: naming the size, the work and the limit.
+    """
+    if n > MAX_ESTIMATE_N:
+        raise SizeLimitError(f"estimate answers for n up to {MAX_ESTIMATE_N:,}, got n = {n:,}: "
+                             f"each random walk takes n^2 steps")
+    work = samples * _walk_cost(n)
+    if work > MAX_ESTIMATE_WORK:
+        most = MAX_ESTIMATE_WORK // _walk_cost(n)
+        fix = f"use --samples {most:,} or fewer" if most >= 2 else "use a smaller n"
+        raise SizeLimitError(f"{samples:,} random walks on a {n}x{n} board take about "
+                             f"{work:,} steps (limit {MAX_ESTIMATE_WORK:,}, about ten seconds); "
+                             f"{fix}")
 
 
 def one_walk(spec: Spec, masks: AttackMasks, rows: tuple[int, ...], rng: random.Random) -> int:
@@ -71,10 +118,15 @@ def estimate_nodes(spec: Spec, samples: int, seed: int | None = None) -> Estimat
             f"samples must be an integer of at least 2 (a standard error needs two walks), "
             f"got {samples!r}"
         )
+    check_estimate(spec.n, samples)
     rng = random.Random(seed)
     masks = AttackMasks(spec)
     rows = tuple(initial_rows(spec))
     values = [one_walk(spec, masks, rows, rng) for _ in range(samples)]
-    mean = math.fsum(values) / samples
-    variance = math.fsum((v - mean) ** 2 for v in values) / (samples - 1)
-    return Estimate(samples, mean, math.sqrt(variance / samples))
+    # exact integer sums: the walks' figures overflow a float from n = 150 on
+    total = sum(values)
+    squares = sum((v * samples - total) ** 2 for v in values)  # samples^2 * sum (v - mean)^2
+    scale = samples**3 * (samples - 1)  # stderr^2 = squares / scale
+    variance = _ratio(squares, scale)
+    stderr = math.sqrt(variance) if isinstance(variance, float) else math.isqrt(variance)
+    return Estimate(samples, _ratio(total, samples), stderr)

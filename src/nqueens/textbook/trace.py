@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 
-__all__ = ["Event", "Reason", "conflict", "step_label", "steps", "walk"]
+__all__ = ["Event", "Reason", "cell", "conflict", "event_text", "step_label", "steps", "walk"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,3 +118,27 @@ def step_label(index: int) -> str:
         index, rest = divmod(index - 1, 26)
         label = chr(ord("a") + rest) + label
     return label
+
+
+def cell(row: int, col: int, shift: int = 0) -> str:
+    """<row,col> as the book writes a node."""
+    return f"<{row + shift},{col + shift}>"
+
+
+def event_text(event: Event, shift: int = 0) -> str:
+    """One event in the book's words, e.g. "<2,2> is nonpromising: queen 1 is on the left
+    diagonal"."""
+    if event.kind == "backtrack":
+        return "backtrack to the root" if event.row == 0 else (
+            f"backtrack to {cell(event.row, event.col, shift)}"
+        )
+    if event.kind == "solution":
+        columns = ", ".join(str(c + shift) for c in event.columns)
+        return f"solution: columns ({columns})"
+    where = cell(event.row, event.col, shift)
+    if event.reason is None:
+        return f"{where} is promising"
+    queen, line = event.reason.queen + shift, event.reason.line
+    because = (f"queen {queen} is in column {event.col + shift}" if line == "column"
+               else f"queen {queen} is on the {line}")
+    return f"{where} is nonpromising: {because}"

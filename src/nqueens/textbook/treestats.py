@@ -49,9 +49,11 @@ class TreeStats:
         return {name: getattr(self, name) for name in self.__slots__}
 
 
-def tree_stats(n: int) -> TreeStats:
-    """The table row for an n x n board (the plain textbook problem)."""
-    tree = count_tree(Spec(n))
+def tree_stats(n: int, spec: Spec | None = None) -> TreeStats:
+    """The table row for an n x n board: the plain textbook problem, or `spec` (a queens
+    board of size n with fixed or forbidden cells), whose real figures are counted while the
+    bounds stay the plain board's."""
+    tree = count_tree(spec if spec is not None else Spec(n))
     return TreeStats(
         n=n,
         algorithm1=algorithm1_nodes(n),
@@ -64,8 +66,15 @@ def tree_stats(n: int) -> TreeStats:
 
 
 def book_rounding(value: float) -> str:
-    """The book's form for large figures: three significant digits, e.g. "9.73 x 10^12"."""
+    """The book's form for large figures: three significant digits, e.g. "9.73 x 10^12".
+    Integers beyond a float's range (about 10^308) are rounded with integer arithmetic."""
     if value < 1e6:
         return f"{value:,.0f}"
+    if isinstance(value, int) and value.bit_length() > 1000:
+        exponent = len(str(value)) - 1
+        mantissa = round(value // 10 ** (exponent - 3) / 1000, 2)  # exact to the digit shown
+        if mantissa >= 10:
+            mantissa, exponent = mantissa / 10, exponent + 1
+        return f"{mantissa:.2f} x 10^{exponent}"
     mantissa, exponent = f"{value:.2e}".split("e")
     return f"{mantissa} x 10^{int(exponent)}"

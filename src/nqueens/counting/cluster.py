@@ -1,8 +1,8 @@
-"""Running count_split's subproblem tasks on a Dask distributed cluster, unchanged.
+"""The Dask executor: the run loop's subproblem tasks on a Dask distributed cluster.
 
 `dask_executor()` connects to a scheduler (or starts a private loopback LocalCluster) and
-yields a `concurrent.futures.Executor`, so `parallel.count_split` runs the same tasks, with
-the same `on_done` reports (progress, checkpoints), as on the local process pool. Faults:
+yields a `concurrent.futures.Executor` (`Client.get_executor()`), so the run loop hands out
+the same tasks, with the same ledger records and progress, as on the local process pool. Faults:
 the scheduler reruns the tasks of a worker that dies (up to its `allowed-failures`,
 default 3); a task that raises is retried `retries` times; a task that still fails comes
 back as `TaskFailedError` naming its subproblem, never as a silently missing count.
@@ -101,7 +101,7 @@ def dask_executor(
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
     retries: int = DEFAULT_RETRIES,
 ) -> Iterator[SubproblemExecutor]:
-    """A Dask-backed executor for `count_split`, closed (with its client) on exit.
+    """A Dask-backed executor for the run loop, closed (with its client) on exit.
 
     Args:
         scheduler: the scheduler's address, e.g. "tcp://10.0.0.5:8786". None: the address
@@ -127,11 +127,11 @@ def dask_executor(
         if address:
             client = stack.enter_context(_connect(Client, address, connect_timeout))
         else:
-            from .pool import default_jobs
+            from .executors import default_jobs
 
             cluster = stack.enter_context(LocalCluster(
                 n_workers=workers or default_jobs(), threads_per_worker=1, processes=True,
-                host="127.0.0.1", dashboard_address=None,
+                host="127.0.0.1", dashboard_address=":0",  # any free port: 8787 may be taken
             ))
             client = stack.enter_context(Client(cluster, set_as_default=False))
             address = cluster.scheduler_address

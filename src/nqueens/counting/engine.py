@@ -1,0 +1,309 @@
+"""The run loop of every split count, and its front door `count_split`.
+
+`run` hands out the plan's subproblems that the ledger lacks to the executor (a bounded
+number in flight, so a stop is quick and a million subproblems cost no million futures),
+adds weight x count as results arrive, records each finished one in the ledger, reports
+progress, honours the deadline and, on a stop, aborts the executor cleanly. `count_split`
+checks the problem, opens the ledger and the executor, makes the plan and returns an
+Outcome with the task statistics. The backtracker's fast route, `count --checkpoint`,
+`--split-depth`, `--jobs` and `--executor dask` all come here. No solver imports.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..result import Deadline, Outcome, Status
+from ..spec import Spec
+from .executors import Workers, open_executor
+from .ledger import Ledger
+from .plan import Plan, PlanStopped, Subproblem, choose_depth, make_plan
+from .tasks import Task, task_for
+
+#: Subproblems a ledgered count aims for at least, so a resume loses little.
+LEDGER_TASKS = 64
+_IN_FLIGHT_PER_SLOT = 2  # queued tasks per slot: keeps workers busy, keeps a stop quick
+_DASK_IN_FLIGHT = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What a progress callback gets after each finished subproblem (`key`, which
+    contributed `count` before weighting). An ETA is
+    `elapsed / (done - resumed) * (total - done)`: the `resumed` ones took no time now."""
+
+    done: int
+    total: int
+    solutions: int
+    resumed: int
+    elapsed: float
+    key: str = ""
+    count: int = 0
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+@dataclass(frozen=True)
+class SplitCount:
+    """The sum over finished subproblems (`total`) and over those a stop cut short
+    (`partial`, a lower bound of theirs); per-task times of this run."""
+
+    total: int
+    finished: int
+    subproblems: int
+    elapsed: float
+    partial: int = 0
+    resumed: int = 0
+    extras: dict[str, int] = field(default_factory=dict)
+    task_times: tuple[float, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        return self.finished == self.subproblems
+
+    def task_stats(self) -> dict[str, float | int]:
+        times = self.task_times
+        mean = sum(times) / len(times) if times else 0.0
+        return {"task_mean_s": round(mean, 6), "task_max_s": round(max(times, default=0.0), 6)}
+
+
+def run(
+    base: Spec,
+    plan: Plan,
+    *,
+    workers: Workers,
+    task: Task,
+    backend: str = "backtrack",
+    options: dict[str, Any] | None = None,
+    ledger: Ledger | None = None,
+    deadline: Deadline | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> SplitCount:
+    """Count `plan`'s subproblems that `ledger` lacks on `workers`; see the module docstring.
+
+    Raises:
+        cluster.TaskFailedError: a task failed on every attempt (names its subproblem).
+        BrokenProcessPool: a local worker died although nobody asked to stop.
+    """
+    started = time.perf_counter()
+    deadline = deadline or Deadline(None)
+    # monotonic time means the same to every process of this machine, nothing elsewhere:
+    # cluster tasks run to their end and the loop stops waiting for them instead
+    options = {**(options or {}), "deadline_at": None if workers.kind == "dask" else deadline.at}
+    done = dict(ledger.done) if ledger is not None else {}
+    subs = plan.subproblems
+    state = {"total": sum(s.weight * done[s.key] for s in subs if s.key in done),
+             "finished": sum(1 for s in subs if s.key in done), "partial": 0}
+    resumed = state["finished"]
+    extras: dict[str, int] = {}
+    times: list[float] = []
+
+    def record(sub: Subproblem, result: tuple[Any, ...]) -> None:
+        value, seconds = result[0], result[1]
+        more = result[2] if len(result) > 2 else {}
+        for key, extra in more.items():
+            extras[key] = extras.get(key, 0) + extra
+        if more.get("unfinished"):
+            state["partial"] += sub.weight * value
+            return
+        if ledger is not None:
+            ledger.record(sub.key, value, seconds)
+        state["total"] += sub.weight * value
+        state["finished"] += 1
+        times.append(seconds)
+        if on_progress is not None:
+            on_progress(Progress(state["finished"], len(subs), state["total"], resumed,
+                                 time.perf_counter() - started, sub.key, value))
+
+    todo = iter([s for s in subs if s.key not in done])
+    if workers.executor is None:
+        for sub in todo:
+            if deadline.expired():
+                break
+            record(sub, task(base, sub, backend, options, deadline=deadline))
+    else:
+        _drain(workers, todo, lambda sub: workers.executor.submit(  # type: ignore[union-attr]
+            task, base, sub, backend, options), record, deadline)
+    return SplitCount(state["total"], state["finished"], len(subs),
+                      time.perf_counter() - started, state["partial"], resumed, extras,
+                      tuple(times))
+
+
+def _drain(
+    workers: Workers,
+    todo: Any,
+    submit: Callable[[Subproblem], Future[tuple[Any, ...]]],
+    record: Callable[[Subproblem, tuple[Any, ...]], None],
+    deadline: Deadline,
+) -> None:
+    """Keep a bounded number of tasks in flight and record results as they complete."""
+    from concurrent.futures.process import BrokenProcessPool  # an executor exists: cheap now
+
+    pending: dict[Future[tuple[Any, ...]], Subproblem] = {}
+    # a cluster's scheduler queues and balances tasks itself and each round trip costs
+    # milliseconds, so it gets many; a local pool gets few, so that a stop ends at once
+    window = max(2, _IN_FLIGHT_PER_SLOT * workers.slots)
+    if workers.kind == "dask":
+        window = max(window, _DASK_IN_FLIGHT)
+
+    def refill() -> None:
+        while len(pending) < window and not deadline.expired():
+            sub = next(todo, None)
+            if sub is None:
+                return
+            pending[submit(sub)] = sub
+
+    try:
+        refill()
+        while pending:
+            finished, _ = wait(pending, timeout=0.1, return_when=FIRST_COMPLETED)
+            for future in finished:
+                sub = pending.pop(future)
+                if future.cancelled():
+                    continue
+                try:
+                    result = future.result()
+                except BrokenProcessPool:
+                    if deadline.expired():  # a signal to the process group reached a worker
+                        break
+                    raise
+                record(sub, result)
+            if deadline.expired():
+                break
+            refill()
+    finally:
+        if pending or deadline.expired():
+            for future in pending:
+                future.cancel()
+            workers.abort()
+
+
+def check_countable(spec: Spec, backend: str, options: dict[str, Any]) -> None:
+    """Refuse, before any split or task, what no task could count: an unknown backend or
+    option, a board beyond the backend's size limit, a CNF too large to build.
+
+    Raises:
+        InputError, SizeLimitError: naming the problem and the fix.
+    """
+    import importlib
+
+    from ..backends import backend_info, get_backend
+    from ..backends.base import refuse_oversized
+    from ..limits import check_search
+
+    info = backend_info(backend)
+    max_n = getattr(importlib.import_module(info.module), "MAX_N", None)
+    if max_n is not None:
+        refuse_oversized(spec, backend, max_n)
+    engine = get_backend(backend, **options)
+    check_search(spec, backend, getattr(engine, "encoding", None))
+
+
+def count_split(
+    spec: Spec,
+    *,
+    backend: str,
+    options: dict[str, Any] | None = None,
+    executor: str = "local",
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    connect_timeout: float | None = None,
+    depth: int | None = None,
+    kind: str = "rows",
+    checkpoint: str | os.PathLike[str] | None = None,
+    task: Task | None = None,
+    deadline: Deadline | None = None,
+    on_progress: ProgressCallback | None = None,
+    on_resume: Callable[[Progress], None] | None = None,
+    check: bool = True,
+) -> Outcome:
+    """Count every solution of `spec` as a split count.
+
+    Args:
+        backend, options: as for `api.count`; each task counts its subproblem exhaustively.
+        executor, jobs, scheduler, connect_timeout: where tasks run (`open_executor`).
+        depth: rows fixed per subproblem; default: the checkpoint's depth, else
+            `choose_depth` for the executor's slots.
+        kind: the plan kind ("rows", or "mirror" for a plain board and a weighing task).
+        checkpoint: a ledger file to resume from and record in.
+        task: what counts one subproblem (default: `tasks.task_for(spec, backend)`).
+        deadline: stop when it expires (status TIMEOUT; the count is a lower bound).
+        on_progress: called after each finished subproblem (`Progress`).
+        on_resume: called once with the ledger's progress when it already held records.
+        check: refuse bad options and sizes first (`check_countable`); False when the
+            backend itself calls.
+
+    Returns:
+        An Outcome whose stats hold executor, slots, plan, depth, tasks, tasks_finished,
+        task_mean_s, task_max_s (and subproblems, finished, split_depth with a ledger;
+        unique and promising_nodes when the tasks counted them over a whole, complete run).
+
+    Raises:
+        CheckpointError, SizeLimitError, InputError: refused before any work starts.
+        cluster.ClusterError: Dask missing or its scheduler unreachable.
+        cluster.TaskFailedError: a subproblem failed on every attempt.
+    """
+    from . import ledger as ledgers
+
+    started = time.perf_counter()
+    deadline = deadline or Deadline(None)
+    options = dict(options or {})
+    if check:
+        check_countable(spec, backend, options)
+    if checkpoint is not None:
+        ledgers.check_writable(checkpoint)
+        if depth is None:
+            depth = ledgers.recorded_depth(checkpoint)
+    depth = choose_depth(spec, kind=kind, requested=depth) if depth is not None else None
+    task = task or task_for(spec, backend)
+
+    def stopped(plan: Plan | None, result: SplitCount | None, slots: int, kind_: str) -> Outcome:
+        status = Status.COMPLETE if result is not None and result.complete else Status.TIMEOUT
+        count = 0 if result is None else result.total + (0 if checkpoint else result.partial)
+        stats: dict[str, Any] = {
+            "executor": kind_, "slots": slots, "plan": kind,
+            "depth": plan.depth if plan else depth, "tasks": len(plan) if plan else 0,
+            "tasks_finished": result.finished if result else 0,
+            **(result.task_stats() if result else {"task_mean_s": 0.0, "task_max_s": 0.0}),
+        }
+        if checkpoint is not None:
+            stats.update(subproblems=stats["tasks"], finished=stats["tasks_finished"],
+                         split_depth=stats["depth"])
+        if result is not None and result.complete and result.resumed == 0:
+            # what the tasks counted besides solutions is known for a whole run only
+            if "canonical" in result.extras and spec.is_plain:
+                stats["unique"] = result.extras["canonical"]
+            if "promising_nodes" in result.extras:
+                stats["promising_nodes"] = result.extras["promising_nodes"]
+        return Outcome(status, count, elapsed=time.perf_counter() - started, backend=backend,
+                       stats=stats)
+
+    with ExitStack() as stack:
+        workers = stack.enter_context(open_executor(
+            executor, jobs=jobs, scheduler=scheduler, connect_timeout=connect_timeout))
+        try:
+            chosen = depth if depth is not None else choose_depth(
+                spec, slots=workers.slots, kind=kind,
+                at_least=LEDGER_TASKS if checkpoint is not None else 1)
+            plan = make_plan(spec, chosen, kind, should_stop=deadline.expired)
+        except PlanStopped:
+            return stopped(None, None, workers.slots, workers.kind)
+        ledger = None
+        if checkpoint is not None:
+            fields = ledgers.identity(spec, backend, options, plan.depth, len(plan), plan.kind)
+            ledger = stack.enter_context(
+                ledgers.Ledger.open(checkpoint, fields, {s.key for s in plan.subproblems}))
+            if ledger.done and on_resume is not None:
+                on_resume(Progress(len(ledger.done), len(plan), sum(
+                    s.weight * ledger.done[s.key] for s in plan.subproblems
+                    if s.key in ledger.done), len(ledger.done), 0.0))
+        result = run(spec, plan, workers=workers, task=task, backend=backend, options=options,
+                     ledger=ledger, deadline=deadline, on_progress=on_progress)
+        return stopped(plan, result, workers.slots, workers.kind)

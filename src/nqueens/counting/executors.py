@@ -1,0 +1,148 @@
+"""Where the run loop's tasks run: inline, a local process pool, or a Dask cluster.
+
+All three are one small interface, `Workers` (a `concurrent.futures.Executor` or None for
+inline, the number of tasks that run at once, and `abort()` for a stop), opened with
+`open_executor`. The local pool's workers ignore SIGINT/SIGTERM sent to the whole process
+group (the parent decides when to stop, and keeps what finished) and exit when the
+parent dies. Dask is imported only for the "dask" executor (`cluster.py`).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import Executor, InvalidStateError
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+EXECUTORS = ("inline", "local", "dask")
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+@dataclass
+class Workers:
+    """An open executor: `executor` None means inline (in the calling thread)."""
+
+    kind: str
+    slots: int
+    executor: Executor | None = None
+    aborted: bool = field(default=False)
+
+    def abort(self) -> None:
+        """Stop now: drop queued tasks and end running ones (what they were counting is
+        not recorded, so a resumed run counts it again)."""
+        self.aborted = True
+        if self.kind == "local" and self.executor is not None:
+            _kill_pool(self.executor)
+        elif self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+@contextmanager
+def open_executor(
+    kind: str = "local",
+    *,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    connect_timeout: float | None = None,
+) -> Iterator[Workers]:
+    """Open the executor `kind` (EXECUTORS); shut it down on exit.
+
+    Args:
+        jobs: local: worker processes (default: all cores; 1 runs inline). dask: workers
+            of a private loopback cluster when there is no `scheduler`.
+        scheduler, connect_timeout: for "dask" (see `cluster.dask_executor`).
+
+    Raises:
+        ValueError: an unknown kind.
+        cluster.ClusterError: Dask missing or its scheduler unreachable.
+    """
+    if kind not in EXECUTORS:
+        raise ValueError(f"executor must be one of {EXECUTORS}, got {kind!r}")
+    if kind == "dask":
+        from .cluster import DEFAULT_CONNECT_TIMEOUT, dask_executor
+
+        with dask_executor(scheduler, workers=jobs,
+                           connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT) as pool:
+            yield Workers("dask", pool.slots, pool)
+        return
+    jobs = default_jobs() if jobs is None else jobs
+    if kind == "inline" or jobs <= 1:
+        yield Workers(kind, 1, None)
+        return
+    import multiprocessing  # only here: inline counts do not pay for importing it
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker,
+                               initargs=(os.getpid(),),
+                               mp_context=multiprocessing.get_context("forkserver"))
+    workers = Workers("local", jobs, pool)
+    try:
+        yield workers
+    except BaseException:
+        workers.abort()
+        raise
+    finally:
+        if not workers.aborted:
+            pool.shutdown(wait=True)
+
+
+def _kill_pool(pool: Any) -> None:
+    # Python 3.11's pool manager thread may then try to fail futures we just cancelled and
+    # print an InvalidStateError traceback; the stop is deliberate, so keep stderr clean.
+    threading.excepthook = _quiet_cancelled_futures
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.kill()  # workers ignore SIGTERM (see init_worker)
+    for process in processes:
+        process.join(timeout=1.0)
+
+
+def _quiet_cancelled_futures(args: threading.ExceptHookArgs) -> None:
+    if not isinstance(args.exc_value, InvalidStateError):
+        sys.__excepthook__(args.exc_type, args.exc_value, args.exc_traceback)  # type: ignore[arg-type]
+
+
+def init_worker(parent_pid: int) -> None:
+    """Initializer for worker processes. The parent decides when to stop, so Ctrl-C or
+    SIGTERM sent to the whole process group must not kill workers mid-task; they are
+    ignored and blocked (a solver that installs its own handler in the worker never sees
+    them). A worker whose parent died (SIGKILL, crash) exits instead of waiting forever."""
+    for sig in _SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+
+    def watch() -> None:
+        while _alive(parent_pid):
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="nqueens-parent-watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie, killed but not yet reaped, does not)."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):  # gone, or the pid now belongs to another user
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            return handle.read().rpartition(")")[2].split()[0] not in ("Z", "X")
+    except (OSError, IndexError):  # no /proc (not Linux): trust os.kill
+        return True

@@ -1,0 +1,175 @@
+"""What notebooks show: `Board` (one placement), `Trace` (the step-through page inline), and
+the rich displays behind `Spec`, `Outcome` and `Violation` (their `_repr_svg_` /
+`_repr_html_` methods delegate here). SVG is built by hand (`pictures.svg`), so displaying
+imports no matplotlib; `Outcome.show()` returns a matplotlib figure for those who want one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from .svg import MAX_SVG_N, board_svg, cell_size
+
+if TYPE_CHECKING:
+    from ..result import Outcome
+    from ..spec import Spec
+    from ..validate import Violation
+
+#: Boards an Outcome shows inline; the rest are counted, not drawn.
+SHOWN = 12
+
+
+@dataclass(frozen=True)
+class Board:
+    """One placement: `columns[row]` is the queen's column on each row, 0-based, optionally
+    on the board of a `spec` (whose fixed and forbidden cells are then drawn too).
+
+    >>> Board((1, 3, 0, 2))
+    Board(1, 3, 0, 2)
+    """
+
+    columns: tuple[int, ...]
+    spec: Spec | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "columns", tuple(self.columns))
+
+    @property
+    def n(self) -> int:
+        return self.spec.n if self.spec is not None else len(self.columns)
+
+    @property
+    def queens(self) -> tuple[tuple[int, int], ...]:
+        return tuple(enumerate(self.columns))
+
+    def violations(self) -> list[Violation]:
+        """The broken rules, from the shared validator (empty for a solution)."""
+        from ..spec import Spec
+        from ..validate import find_violations
+
+        return find_violations(self.spec or Spec(self.n), self.columns)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(map(str, self.columns[:16]))
+        more = f", ... ({len(self.columns)} queens)" if len(self.columns) > 16 else ""
+        return f"Board({shown}{more})"
+
+    def __str__(self) -> str:
+        """The board as text, one line per row: Q for a queen, . for an empty cell."""
+        return "\n".join(" ".join("Q" if c == col else "." for c in range(self.n))
+                         for col in self.columns)
+
+    def _repr_svg_(self) -> str | None:
+        if self.n > MAX_SVG_N:
+            return None
+        spec = self.spec
+        return board_svg(self.n, self.queens, fixed=spec.fixed if spec else (),
+                         forbidden=spec.forbidden if spec else ())
+
+
+def spec_svg(spec: Spec) -> str | None:
+    """The empty board of a spec: fixed queens on framed cells, forbidden cells crossed."""
+    if spec.n > MAX_SVG_N:
+        return None
+    return board_svg(spec.n, fixed=spec.fixed, forbidden=spec.forbidden,
+                     caption=spec.describe())
+
+
+def outcome_repr(outcome: Outcome) -> str:
+    """A one-line summary instead of every placement."""
+    found = len(outcome.solutions)
+    parts = [outcome.status.value, f"count={outcome.count}"]
+    if found:
+        parts.append(f"{found} solution{'s' if found != 1 else ''} kept")
+    if outcome.backend:
+        parts.append(f"backend={outcome.backend!r}")
+    parts.append(f"{outcome.elapsed:.3f} s")
+    return f"Outcome({', '.join(parts)})"
+
+
+def outcome_html(outcome: Outcome, spec: Spec | None = None) -> str:
+    """The summary line and the first `SHOWN` solutions as small boards."""
+    head = escape(outcome_repr(outcome))
+    boards = []
+    for index, placement in enumerate(outcome.solutions[:SHOWN]):
+        n = len(placement)
+        if n > MAX_SVG_N:
+            break
+        unit = max(3, min(20, 160 // max(1, n))) if len(outcome.solutions) > 1 else cell_size(n)
+        boards.append(board_svg(n, enumerate(placement), unit=unit,
+                                fixed=spec.fixed if spec else (),
+                                forbidden=spec.forbidden if spec else (),
+                                caption=f"solution {index + 1}"))
+    rest = len(outcome.solutions) - len(boards)
+    more = f"<div>... and {rest} more not drawn</div>" if rest > 0 and boards else ""
+    tiles = "".join(f'<div style="display:inline-block;margin:4px">{b}</div>' for b in boards)
+    return f'<div class="nqueens-outcome"><div><code>{head}</code></div>{tiles}{more}</div>'
+
+
+def outcome_figure(outcome: Outcome, spec: Spec | None = None, *, limit: int = SHOWN) -> Any:
+    """A matplotlib figure of the first `limit` solutions (for notebooks that want one)."""
+    from ..spec import Spec
+    from .board import boards_figure
+
+    if not outcome.solutions:
+        raise ValueError("this outcome holds no solution to show (a count keeps none)")
+    from .save import pyplot
+
+    shown = outcome.solutions[:limit]
+    figure = boards_figure(spec or Spec(len(shown[0])), shown, title=outcome_repr(outcome))
+    pyplot().close(figure)  # displayed once, as the value returned, not again by pyplot
+    return figure
+
+
+def violation_html(violation: Violation) -> str:
+    """The rule broken, in a sentence."""
+    return (f'<span class="nqueens-violation"><b>{escape(violation.rule)}</b>: '
+            f"{escape(violation.describe())}</span>")
+
+
+class Trace:
+    """The textbook walk for an n x n board; in a notebook it displays as the step-through
+    page (in an iframe, so its script and ids stay its own).
+
+    >>> Trace(4)
+    Trace(4, up to the first solution: 30 events)
+    """
+
+    def __init__(self, n: int, *, all_solutions: bool = False) -> None:
+        from .page import check_page_size
+
+        check_page_size(n, all_solutions)
+        self.n, self.all_solutions = n, all_solutions
+
+    def events(self) -> list[Any]:
+        from ..textbook.trace import walk
+
+        return list(walk(self.n, all_solutions=self.all_solutions))
+
+    def text(self) -> str:
+        """The walk in the book's words, one event a line, under its step label."""
+        from ..textbook.trace import event_text, step_label, steps
+
+        lines = []
+        for index, group in enumerate(steps(self.events())):
+            for position, event in enumerate(group):
+                label = f"({step_label(index)})"
+                lines.append(f"{label if position == 0 else ' ' * len(label)} "
+                             f"{event_text(event)}")
+        return "\n".join(lines)
+
+    def html(self) -> str:
+        from .page import page_html
+
+        return page_html(self.n, all_solutions=self.all_solutions)
+
+    def __repr__(self) -> str:
+        scope = "the whole walk" if self.all_solutions else "up to the first solution"
+        return f"Trace({self.n}, {scope}: {len(self.events())} events)"
+
+    def _repr_html_(self) -> str:
+        return (f'<iframe class="nqueens-trace" srcdoc="{escape(self.html(), quote=True)}" '
+                f'style="width:100%;height:900px;border:1px solid #ccc"></iframe>')
+

@@ -1,0 +1,66 @@
+"""The pictures' shared look, so the matplotlib files, the notebook SVGs and the step-through
+page agree: a colour-blind-safe palette (Okabe & Ito's eight colours, told apart by readers
+with any common colour-vision deficiency) and the queen drawn as a crown polygon in cell
+units, which stays inside its cell at every size (a font glyph does not).
+"""
+
+from __future__ import annotations
+
+#: Okabe-Ito colours by name.
+BLACK = "#000000"
+ORANGE = "#E69F00"
+SKY_BLUE = "#56B4E9"
+GREEN = "#009E73"
+YELLOW = "#F0E442"
+BLUE = "#0072B2"
+VERMILLION = "#D55E00"
+PURPLE = "#CC79A7"
+
+#: Board squares: neutral greys, so the marks in colour stand out on both.
+LIGHT = "#f3f3f3"
+DARK = "#c4c4c4"
+QUEEN_FILL = "#111111"
+QUEEN_EDGE = "#ffffff"
+#: A fixed (pre-placed) queen's cell: sky-blue fill inside a thick blue frame.
+FIXED_FILL = SKY_BLUE
+FIXED_EDGE = BLUE
+#: A forbidden cell: a vermillion cross.
+FORBIDDEN = VERMILLION
+#: The cell being checked on the step-through page, and the queen attacking it.
+CHECKING = BLUE
+ATTACKER = VERMILLION
+
+#: Tree nodes: (fill, edge, text) for promising, nonpromising and solution nodes.
+TREE_PROMISING = ("#d4e9f7", BLUE, "#0b2740")
+TREE_PRUNED = ("#ffffff", VERMILLION, "#5a2000")
+TREE_SOLUTION = (ORANGE, BLACK, "#000000")
+TREE_EDGE = "#6b6b6b"
+
+#: The crown, as (x, y) points in a unit cell with y downwards (rows grow down), and the
+#: balls on its five tips. Everything lies within [0.08, 0.92] of the cell.
+CROWN = (
+    (0.20, 0.86), (0.80, 0.86), (0.82, 0.74), (0.87, 0.31), (0.70, 0.56), (0.68, 0.23),
+    (0.58, 0.52), (0.50, 0.17), (0.42, 0.52), (0.32, 0.23), (0.30, 0.56), (0.13, 0.31),
+    (0.18, 0.74),
+)
+CROWN_TIPS = ((0.13, 0.31), (0.32, 0.23), (0.50, 0.17), (0.68, 0.23), (0.87, 0.31))
+TIP_RADIUS = 0.055
+#: Beyond this board size a queen is a plain disc (the crown's detail is lost).
+CROWN_UP_TO = 24
+
+#: Text measures for laying out captions before drawing: the widest common character (a
+#: digit in DejaVu Sans is 0.64 em; ", " is less) and the line pitch, both of the font size.
+CHAR_WIDTH = 0.62
+LINE_HEIGHT = 1.35
+
+
+def wrap_lines(text: str, width_in: float, points: float) -> list[str]:
+    """`text` broken at spaces into lines no wider than `width_in` inches at `points`."""
+    most = max(4, int(width_in / (CHAR_WIDTH * points / 72)))
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines

@@ -1,0 +1,100 @@
+"""Boards as hand-built SVG text, for notebook displays (`_repr_svg_`) and the step-through
+page: no matplotlib import, a few kilobytes, and text kept as text. The checkerboard is one
+SVG pattern, so even a 200 x 200 board is a handful of elements; queens are the crown of
+`pictures.style` (discs beyond `CROWN_UP_TO`). Each SVG's ids are unique, so many boards
+can share one notebook page.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from html import escape
+
+from . import style
+
+#: Largest board drawn as SVG (a display of a larger one falls back to text).
+MAX_SVG_N = 200
+_ids = itertools.count()
+
+Cell = tuple[int, int]
+
+
+def cell_size(n: int) -> int:
+    """Pixels per cell: a board is about 320 px across, cells 4 to 40 px."""
+    return max(4, min(40, 320 // n))
+
+
+def crown_svg(x: float, y: float, unit: float) -> str:
+    """The crown (body and tip balls) filling the cell whose top-left corner is (x, y)."""
+    points = " ".join(f"{x + px * unit:.2f},{y + py * unit:.2f}" for px, py in style.CROWN)
+    stroke = max(0.6, unit * 0.035)
+    tips = "".join(f'<circle cx="{x + px * unit:.2f}" cy="{y + py * unit:.2f}" '
+                   f'r="{style.TIP_RADIUS * unit:.2f}"/>' for px, py in style.CROWN_TIPS)
+    return (f'<g fill="{style.QUEEN_FILL}" stroke="{style.QUEEN_EDGE}" '
+            f'stroke-width="{stroke:.2f}"><polygon points="{points}"/>{tips}</g>')
+
+
+def queen_svg(row: int, col: int, n: int, unit: float, extra: str = "") -> str:
+    """A queen on <row, col> (0-based), as a group with data-row / data-col attributes."""
+    x, y = col * unit, row * unit
+    if n <= style.CROWN_UP_TO:
+        body = crown_svg(x, y, unit)
+    else:
+        body = (f'<circle cx="{x + unit / 2:.2f}" cy="{y + unit / 2:.2f}" '
+                f'r="{unit * 0.38:.2f}" fill="{style.QUEEN_FILL}"/>')
+    return f'<g class="queen" data-row="{row}" data-col="{col}"{extra}>{body}</g>'
+
+
+def board_svg(
+    n: int,
+    queens: Iterable[Cell] = (),
+    *,
+    fixed: Iterable[Cell] = (),
+    forbidden: Iterable[Cell] = (),
+    caption: str = "",
+    unit: int | None = None,
+) -> str:
+    """An n x n board with queens on `queens`, fixed cells framed in blue (a queen drawn on
+    each), forbidden cells crossed; all cells (row, col) 0-based. `caption` goes below."""
+    unit = unit or cell_size(n)
+    side = n * unit
+    uid = f"nq{next(_ids)}"
+    caption_h = 20 if caption else 0
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 2}" '
+        f'height="{side + 2 + caption_h}" viewBox="-1 -1 {side + 2} {side + 2 + caption_h}" '
+        f'class="nqueens-board" role="img">',
+        f"<title>{escape(caption or f'{n} x {n} board')}</title>",
+        f'<defs><pattern id="{uid}-chk" width="{2 * unit}" height="{2 * unit}" '
+        f'patternUnits="userSpaceOnUse"><rect width="{2 * unit}" height="{2 * unit}" '
+        f'fill="{style.LIGHT}"/><rect x="{unit}" width="{unit}" height="{unit}" '
+        f'fill="{style.DARK}"/><rect y="{unit}" width="{unit}" height="{unit}" '
+        f'fill="{style.DARK}"/></pattern></defs>',
+        f'<rect width="{side}" height="{side}" fill="url(#{uid}-chk)" stroke="#555" '
+        f'stroke-width="1"/>',
+    ]
+    inset = unit * 0.18
+    stroke = max(1.0, unit * 0.08)
+    for r, c in forbidden:
+        x, y = c * unit, r * unit
+        parts.append(
+            f'<path class="forbidden" data-row="{r}" data-col="{c}" d="M{x + inset:.1f},'
+            f"{y + inset:.1f}L{x + unit - inset:.1f},{y + unit - inset:.1f}M{x + inset:.1f},"
+            f'{y + unit - inset:.1f}L{x + unit - inset:.1f},{y + inset:.1f}" '
+            f'stroke="{style.FORBIDDEN}" stroke-width="{stroke:.1f}" stroke-linecap="round"/>')
+    placed = list(queens)
+    fixed = list(fixed)
+    for r, c in fixed:
+        pad = unit * 0.06
+        parts.append(
+            f'<rect class="fixed" data-row="{r}" data-col="{c}" x="{c * unit + pad:.1f}" '
+            f'y="{r * unit + pad:.1f}" width="{unit - 2 * pad:.1f}" height="{unit - 2 * pad:.1f}" '
+            f'fill="{style.FIXED_FILL}" stroke="{style.FIXED_EDGE}" stroke-width="{stroke:.1f}"/>')
+    for r, c in dict.fromkeys([*placed, *fixed]):
+        parts.append(queen_svg(r, c, n, unit))
+    if caption:
+        parts.append(f'<text x="{side / 2}" y="{side + 15}" text-anchor="middle" '
+                     f'font-family="sans-serif" font-size="12">{escape(caption)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
