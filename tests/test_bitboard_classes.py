@@ -146,3 +146,54 @@ def test_python_walks_on_a_large_board_stop_at_the_deadline_without_recursion_er
         found = count_class_start(n, class_starts(n, 1)[-1], should_stop=late, compiled=False)
     assert not found.complete
     assert time.monotonic() - at < 2
+
+
+# ---- The engine's "classes" plan (what `count N --backend backtrack` runs on a plain board)
+
+
+@pytest.mark.parametrize("executor,jobs", [("inline", 1), ("local", 2)])
+@pytest.mark.parametrize("n", [10, 12])
+def test_engine_classes_plan_counts_total_and_fundamental(executor, jobs, n):
+    from nqueens.counting.engine import count_split
+    from nqueens.counting.tasks import bitboard_task
+
+    found = count_split(Spec(n), backend="backtrack", kind="classes", executor=executor,
+                        jobs=jobs, depth=2, task=bitboard_task, check=False)
+    assert found.complete and found.stats["plan"] == "classes"
+    assert (found.count, found.stats["unique"]) == (A000170[n], FUNDAMENTAL[n])
+
+
+def test_backtrack_counts_a_plain_board_by_its_classes():
+    from nqueens import api
+
+    found = api.count(13, backend="backtrack")
+    assert found.count == A000170[13] and found.stats["unique"] == FUNDAMENTAL[13]
+    assert found.stats["plan"] == "classes"
+
+
+def test_classes_checkpoint_cut_short_resumes_to_the_exact_total(tmp_path):
+    from nqueens.counting.engine import count_split
+    from nqueens.counting.tasks import bitboard_task
+
+    path = tmp_path / "c.ckpt"
+
+    def counted(**more):
+        return count_split(Spec(12), backend="backtrack", kind="classes", executor="inline",
+                           depth=3, task=bitboard_task, checkpoint=path, check=False, **more)
+
+    assert counted().count == A000170[12]
+    lines = path.read_text().splitlines()
+    assert all('"key": "c:' in x or '"key": "e:' in x for x in lines[1:])
+    path.write_text("\n".join(lines[:6]) + "\n")  # the header and 5 finished starts
+    resumed = []
+    found = counted(on_resume=resumed.append)
+    assert resumed and resumed[0].done == 5
+    assert found.complete and found.count == A000170[12]
+
+
+def test_a_class_start_is_never_counted_as_a_prefix_spec():
+    from nqueens.counting.plan import make_plan
+
+    sub = make_plan(Spec(8), 2, "classes").subproblems[0]
+    with pytest.raises(ValueError, match="per-class walk"):
+        sub.spec(Spec(8))
