@@ -189,9 +189,12 @@ def add_problem_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def add_backend_arguments(parser: argparse.ArgumentParser, *, exhaustive_only: bool = False) -> None:
-    """--backend (with `exhaustive_only`, only the backends that count), --encoding, --timeout."""
+    """--backend, --encoding, --timeout. With `exhaustive_only` the help lists only the
+    backends that count; the others are still accepted, so that naming one gets the
+    command's own explanation of why it cannot serve instead of argparse's bare refusal."""
+    shown = backend_names(exhaustive_only=exhaustive_only)
     parser.add_argument(
-        "--backend", "-b", choices=backend_names(exhaustive_only=exhaustive_only),
+        "--backend", "-b", choices=backend_names(), metavar="{" + ",".join(shown) + "}",
         default=DEFAULT_BACKEND,
         help=f"solver backend (default: {DEFAULT_BACKEND})",
     )
