@@ -82,7 +82,7 @@ def test_genetic_cli_solution_is_valid(capsys: pytest.CaptureFixture[str]) -> No
 @pytest.mark.parametrize("argv, message", [
     (["count", "8", "--backend", "genetic"], "cannot count"),
     (["solve", "8", "--backend", "genetic", "--all"], "cannot prove"),
-    (["solve", "8", "--backend", "backtrack", "--seed", "1"], "--backend genetic only"),
+    (["solve", "8", "--backend", "backtrack", "--seed", "1"], "--backend genetic or minconflicts only"),
     (["solve", "8", "--backend", "genetic", "--generations", "0"], "positive integer"),
 ])
 def test_genetic_misuse_is_refused(

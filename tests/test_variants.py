@@ -11,6 +11,7 @@ from nqueens.api import count
 from nqueens.cli import main
 from nqueens.spec import Spec
 from nqueens.validate import find_violations
+from nqueens.variants import VARIANTS
 
 CASES = [
     pytest.param(variant, n, expected, id=f"{variant}-n{n}")
@@ -49,3 +50,23 @@ def test_cli_variant_conflicting_with_model_file(capsys: pytest.CaptureFixture[s
     model = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models" / "torus-5.toml"
     assert main(["count", str(model), "--variant", "rooks"]) == 2
     assert "conflicts with variant = 'torus'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("n", range(1, 8))
+def test_line_keys_describe_the_same_lines_as_the_families(variant: str, n: int) -> None:
+    """`shared_line` (arithmetic, used by Spec to check fixed queens without listing every
+    line) says two cells share a line exactly when some listed line holds both."""
+    from nqueens.variants import lines_for, shared_line
+
+    together = set()
+    for line in lines_for(variant, n):
+        for a in line.cells:
+            for b in line.cells:
+                if a != b:
+                    together.add((a, b))
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    for a in cells:
+        for b in cells:
+            if a != b:
+                assert (shared_line(variant, n, a, b) is not None) == ((a, b) in together), (a, b)

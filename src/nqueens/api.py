@@ -15,6 +15,7 @@ from typing import Any
 
 from .backends import DEFAULT_BACKEND, get_backend
 from .backends.base import Backend
+from .routes import Route, choose, job_of
 from .errors import InputError
 from .limits import check_exhaustive, check_search
 from .result import Deadline, Outcome
@@ -22,6 +23,9 @@ from .spec import Placement, Spec, as_spec
 from .validate import Violation, find_violations
 
 __all__ = ["count", "search", "solutions", "solve", "validate"]
+
+#: The backend name that picks the fastest correct route per job (`routes.py`).
+AUTO = "auto"
 
 
 def _check_limit(limit: int | None) -> None:
@@ -49,6 +53,17 @@ def _reject(options: dict[str, Any], names: tuple[str, ...], where: str, instead
             raise InputError(f"{where}() takes no {name!r}; {instead}")
 
 
+def _route(
+    spec: Spec, backend: str, options: dict[str, Any], job: str, limit: int | None
+) -> tuple[str, dict[str, Any], Route | None]:
+    """Resolve `backend="auto"` through the policy table (`routes.py`): the backend to run,
+    its options (the route's, then the caller's) and the route; others pass through."""
+    if backend != AUTO:
+        return backend, options, None
+    route = choose(spec, job, limit)
+    return route.backend, {**route.options, **options}, route
+
+
 def _engine(spec: Spec, backend: str, options: dict[str, Any]) -> Backend:
     """The backend instance, after refusing sizes it cannot build (see `limits`)."""
     engine = get_backend(backend, **options)
@@ -72,6 +87,11 @@ def search(
     `options` go to the backend's constructor (e.g. `encoding="ladder"` for `sat`). A
     `deadline` (instead of `timeout`) lets the caller stop the search from outside, e.g.
     on a signal; the time limit starts before the backend is imported and compiled.
+
+    `backend="auto"` (the default) runs the route `routes.choose` picks for this job
+    (count, enumerate or find); `outcome.backend` is the backend that ran and
+    `outcome.route` the table row that chose it. A non-exhaustive route that finds nothing
+    hands the rest of the time to its exhaustive fallback, so "no solution" stays a proof.
     """
     spec = as_spec(spec_or_n)
     _check_limit(limit)
@@ -81,6 +101,8 @@ def search(
         check_exhaustive(spec, bounded=timeout is not None or (deadline is not None and deadline.at is not None))
     if deadline is None:
         deadline = Deadline(timeout)
+    wants_solutions = collect or on_solution is not None
+    backend, options, route = _route(spec, backend, options, job_of(limit, wants_solutions), limit)
     engine = _engine(spec, backend, options)
     found: list[Placement] = []
 
@@ -89,10 +111,19 @@ def search(
             found.append(placement)
         return None if on_solution is None else on_solution(placement)
 
-    wants_solutions = collect or on_solution is not None
     outcome = engine.search(
         spec, sink if wants_solutions else None, limit=limit, deadline=deadline
     )
+    if route is not None and route.fallback is not None and outcome.count == 0 \
+            and not deadline.expired():
+        fallback, fallback_options = route.fallback
+        route = replace(route, backend=fallback, options=fallback_options,
+                         why=f"{route.backend} found none; {fallback} searched exhaustively")
+        outcome = _engine(spec, fallback, fallback_options).search(
+            spec, sink if wants_solutions else None, limit=limit, deadline=deadline
+        )
+    if route is not None:
+        outcome = replace(outcome, route=route)
     if found:
         outcome = replace(outcome, solutions=tuple(found))
     return outcome
@@ -151,6 +182,7 @@ def solutions(
     _reject(options, ("on_solution", "collect", "deadline"), "solutions",
             "iterate the generator, and close it to stop")
     _reject(options, ("all",), "solutions", "solutions() yields every solution unless limit=K")
+    backend, options, _ = _route(spec, backend, options, job_of(limit, True), limit)
     engine = _engine(spec, backend, options)
     channel: queue.Queue[Any] = queue.Queue(maxsize=64)
     stop = threading.Event()

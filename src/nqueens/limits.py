@@ -27,7 +27,9 @@ MAX_TERMINAL_SOLUTIONS = 100_000
 _QUEENS_SOLUTIONS = {
     1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724, 11: 2_680,
     12: 14_200, 13: 73_712, 14: 365_596, 15: 2_279_184, 16: 14_772_512, 17: 95_815_104,
-    18: 666_090_624, 19: 4_968_057_848, 20: 39_029_188_884,
+    18: 666_090_624, 19: 4_968_057_848, 20: 39_029_188_884, 21: 314_666_222_712,
+    22: 2_691_008_701_644, 23: 24_233_937_684_440, 24: 227_514_171_973_736,
+    25: 2_207_893_435_808_352, 26: 22_317_699_616_364_044, 27: 234_907_967_154_122_528,
 }
 _QUEENS_FUNDAMENTAL = {
     1: 1, 2: 0, 3: 0, 4: 1, 5: 2, 6: 1, 7: 6, 8: 12, 9: 46, 10: 92, 11: 341, 12: 1_787,
@@ -138,4 +140,121 @@ def check_terminal_enumeration(spec: Spec) -> None:
             f"too many to print to a terminal; count them with `nqueens count {spec.n}`, print "
             f"a few with --limit K, or redirect: `nqueens solve {spec.n} --all --format jsonl "
             f"> solutions.jsonl`"
+        )
+
+
+# --- memory: estimated from n and the spec before any model is built ------------------------
+
+#: Bytes per cell of the CP-SAT Boolean grid model and per search worker, solver included
+#: (measured here with ru_maxrss: n = 1000, one worker 1.6 GB; two workers 3 GB).
+CPSAT_BYTES_PER_CELL = 1500
+#: Bytes per literal occurrence of a CNF held by the SAT solver (measured here: n = 1000,
+#: sequential counter, Kissat: 1.48 GB for about 26 million literal occurrences).
+SAT_BYTES_PER_LITERAL = 60
+#: Bytes per cell of each line in `Spec.lines` and its cell index (Python tuples), which
+#: the backtracking backends build (measured here: 188 at n = 600; rounded up).
+LINES_BYTES_PER_CELL = 250
+#: Bytes per row of the min-conflicts counters, its Python lists and the validator's pass.
+MINCONFLICTS_BYTES_PER_ROW = 600
+#: What any Python process of the package costs before a model exists.
+BASE_BYTES = 150 * 2**20
+
+
+def machine_memory() -> int | None:
+    """Physical memory of this machine in bytes, or None where the OS does not say."""
+    import os
+
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def peak_memory_mb() -> dict[str, int]:
+    """{"peak_rss_mb": ...}: the process's peak resident memory so far (for `stats`), or {}
+    where `resource` is missing. Linux reports ru_maxrss in KiB."""
+    try:
+        import resource
+    except ImportError:
+        return {}
+    return {"peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
+
+
+def _line_cells(spec: Spec) -> int:
+    """Cells summed over every line of the variant (each cell counted once per line)."""
+    return sum(k * count for _, k, count, _ in line_shapes(spec))
+
+
+def cpsat_bytes(spec: Spec, workers: int = 1) -> int:
+    """The CP-SAT Boolean grid: n^2 cells (plus the knight pairs of superqueens), each
+    search worker holding its own copy."""
+    n = spec.n
+    extra = _line_cells(spec) - 4 * n * n if spec.variant == "superqueens" else 0
+    return BASE_BYTES + CPSAT_BYTES_PER_CELL * max(1, workers) * (n * n + max(extra, 0))
+
+
+def sat_bytes(spec: Spec, encoding: str) -> int:
+    """The CNF in the solver: literal occurrences, about 2 per clause of a linear encoding
+    plus one per cell per exactly-one line."""
+    literals = 2 * estimated_clauses(spec, encoding) + 2 * spec.n * spec.n
+    return BASE_BYTES + SAT_BYTES_PER_LITERAL * literals
+
+
+def lines_bytes(spec: Spec) -> int:
+    """`Spec.lines` and its cell index, as the backtracking backends build them."""
+    return BASE_BYTES + LINES_BYTES_PER_CELL * _line_cells(spec)
+
+
+def minconflicts_bytes(spec: Spec) -> int:
+    """Min-conflicts: a few arrays of n, whatever the variant (its lines are indexed
+    arithmetically), plus the forbidden cells."""
+    return BASE_BYTES + MINCONFLICTS_BYTES_PER_ROW * spec.n + 100 * len(spec.forbidden)
+
+
+def _gigabytes(size: int) -> str:
+    return f"{size / 2**30:.1f} GB" if size >= 2**30 else f"{size / 2**20:.0f} MB"
+
+
+def alternative_route(spec: Spec) -> str:
+    """The backend that fits a board too large for a model: construct for a plain queens
+    board, min-conflicts for anything with fixed queens, forbidden cells or a variant."""
+    if spec.is_plain and spec.variant == "queens":
+        return "--backend construct builds a verified solution of a plain board in O(n)"
+    return ("--backend minconflicts finds one solution of a board with fixed queens, forbidden "
+            "cells or a variant in O(n) memory")
+
+
+#: Each backend's memory estimate, for the backends that do not pass their own.
+_ESTIMATES: dict[str, Callable[[Spec], int]] = {
+    "cpsat": cpsat_bytes,
+    "backtrack": lines_bytes,
+    "permutation": lines_bytes,
+    "minconflicts": minconflicts_bytes,
+}
+
+
+def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = None) -> None:
+    """The one size refusal of every backend: beyond `max_n` (where its search stops being
+    useful), or when its model, estimated at `needed` bytes from formulas (by default the
+    backend's entry in `_ESTIMATES`), would not fit in this machine's memory; the message
+    names the size, the estimate, the memory and the route that fits.
+
+    Raises:
+        SizeLimitError: before anything is built.
+    """
+    n = spec.n
+    if needed is None and backend in _ESTIMATES:
+        needed = _ESTIMATES[backend](spec)
+    memory = machine_memory()
+    if needed is not None and memory is not None and needed > memory:
+        raise SizeLimitError(
+            f"a {n}x{n} board is beyond the {backend} backend: its model needs about "
+            f"{_gigabytes(needed)} and this machine has {_gigabytes(memory)}; "
+            + alternative_route(spec)
+        )
+    if n > max_n:
+        raise SizeLimitError(
+            f"a {n}x{n} board is beyond the {backend} backend (it stops at n = {max_n}"
+            + (f", where its model would need about {_gigabytes(needed)}" if needed else "")
+            + "); " + alternative_route(spec)
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable, Mapping
+from typing import Any
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,8 @@ class Outcome:
         elapsed: wall-clock seconds of the search.
         backend: the backend's registry name.
         stats: backend-specific figures (nodes checked, clauses, ...).
+        route: with `backend="auto"`, the `routes.Route` that chose `backend`; None when
+            the caller named the backend.
     """
 
     status: Status
@@ -45,6 +48,7 @@ class Outcome:
     elapsed: float = 0.0
     backend: str = ""
     stats: Mapping[str, int | float | str] = field(default_factory=dict)
+    route: Any = None  # a routes.Route (not imported here: result.py stays at the base)
 
     @property
     def complete(self) -> bool:
@@ -61,22 +65,17 @@ class Outcome:
         return self.complete and self.count == 0
 
     def __repr__(self) -> str:
-        """One line (status, count, how many solutions kept), never every placement."""
-        from .pictures.display import outcome_repr
-
-        return outcome_repr(self)
-
-    def _repr_html_(self) -> str:
-        """Notebook display: the summary and the first solutions as boards."""
-        from .pictures.display import outcome_html
-
-        return outcome_html(self)
-
-    def show(self, spec: Spec | None = None, *, limit: int = 12) -> Any:
-        """A matplotlib figure of the first `limit` solutions (on `spec`'s board if given)."""
-        from .pictures.display import outcome_figure
-
-        return outcome_figure(self, spec, limit=limit)
+        """One line (status, count, how many solutions kept), never every placement.
+        Notebooks get boards (`_repr_html_`) and `show()`, which `nqueens.pictures.display`
+        attaches: the core sits below the pictures and does not import them."""
+        found = len(self.solutions)
+        parts = [self.status.value, f"count={self.count}"]
+        if found:
+            parts.append(f"{found} solution{'s' if found != 1 else ''} kept")
+        if self.backend:
+            parts.append(f"backend={self.backend!r}")
+        parts.append(f"{self.elapsed:.3f} s")
+        return f"Outcome({', '.join(parts)})"
 
 
 class Deadline:

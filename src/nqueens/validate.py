@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .spec import Cell, Spec
+if TYPE_CHECKING:  # the validator reads a spec's n, variant and cells, nothing of its lines
+    from .spec import Cell, Spec
 
 __all__ = ["Violation", "find_violations", "find_cell_violations", "is_valid"]
 
@@ -59,11 +60,6 @@ class Violation:
             return f"queen at {names[0]} stands on a forbidden cell"
         return self.detail
 
-    def _repr_html_(self) -> str:
-        """Notebook display: the rule and the sentence naming the cells."""
-        from .pictures.display import violation_html
-
-        return violation_html(self)
 
 
 _SHARED_LINE_RULES = {

@@ -94,6 +94,42 @@ VARIANTS: dict[str, tuple[Family, ...]] = {
     "superqueens": (rows, columns, diagonals, anti_diagonals, knight_pairs),
 }
 
+#: For each variant, which line of each family runs through a cell, as arithmetic: two cells
+#: share a line of that family exactly when their keys are equal (a test holds this to the
+#: families above). Lets a spec check a few fixed queens without listing ~4 n^2 cells.
+LineKey = Callable[[int, Cell], object]
+_STRAIGHT: tuple[tuple[str, LineKey], ...] = (
+    ("row", lambda n, cell: cell[0]),
+    ("column", lambda n, cell: cell[1]),
+)
+_DIAGONAL: tuple[tuple[str, LineKey], ...] = (
+    ("diagonal", lambda n, cell: cell[0] - cell[1]),
+    ("anti-diagonal", lambda n, cell: cell[0] + cell[1]),
+)
+_WRAPPED: tuple[tuple[str, LineKey], ...] = (
+    ("diagonal", lambda n, cell: (cell[0] - cell[1]) % n),
+    ("anti-diagonal", lambda n, cell: (cell[0] + cell[1]) % n),
+)
+LINE_KEYS: dict[str, tuple[tuple[str, LineKey], ...]] = {
+    "queens": _STRAIGHT + _DIAGONAL,
+    "rooks": _STRAIGHT,
+    "torus": _STRAIGHT + _WRAPPED,
+    "superqueens": _STRAIGHT + _DIAGONAL,
+}
+#: Variants whose knight-pair lines join cells a knight's move apart.
+KNIGHT_VARIANTS = frozenset({"superqueens"})
+
+
+def shared_line(variant: str, n: int, a: Cell, b: Cell) -> str | None:
+    """The kind of a line of `variant` through both cells, or None."""
+    for kind, key in LINE_KEYS[variant]:
+        if key(n, a) == key(n, b):
+            return kind
+    if variant in KNIGHT_VARIANTS and sorted((abs(a[0] - b[0]), abs(a[1] - b[1]))) == [1, 2]:
+        return "knight"
+    return None
+
+
 #: Variants whose solution set is closed under the 8 symmetries of the square.
 SYMMETRIC_VARIANTS = frozenset(VARIANTS)
 

@@ -43,13 +43,16 @@ _ENTRIES = (
                 "CNF encoding solved with PySAT (selectable at-most-one encoding)", True,
                 ("encoding", "solver")),
     BackendInfo("backtrack", "nqueens.backends.backtrack", "BacktrackBackend",
-                "hand-written row-by-row backtracker (textbook statistics)", True,
-                ("jobs", "fast")),
+                "hand-written backtracker: textbook row order, or first-fail (order=)", True,
+                ("jobs", "fast", "order")),
     BackendInfo("permutation", "nqueens.backends.permutation", "PermutationBackend",
                 "permutations of the columns pruned by diagonal sets (seed 004)", True),
     BackendInfo("genetic", "nqueens.backends.genetic", "GeneticBackend",
                 "genetic algorithm on column arrays (seed 001); finds, never proves", False,
                 ("seed", "generations", "population", "mutation_rate")),
+    BackendInfo("minconflicts", "nqueens.backends.minconflicts", "MinConflictsBackend",
+                "min-conflicts local search for large boards with constraints; finds, never "
+                "proves", False, ("seed", "max_steps")),
     BackendInfo("construct", "nqueens.backends.construct", "ConstructBackend",
                 "explicit O(n) construction of one solution (plain boards, any n)", False),
 )
@@ -57,7 +60,9 @@ _ENTRIES = (
 #: name -> entry, in the order the CLI lists them. The keys are the --backend choices.
 REGISTRY: dict[str, BackendInfo] = {entry.name: entry for entry in _ENTRIES}
 
-DEFAULT_BACKEND = "cpsat"
+#: The API's and the CLI's default: not a registry entry but the policy of `routes.py`,
+#: resolved per job by `api.search` (the fastest correct route measured here).
+DEFAULT_BACKEND = "auto"
 
 
 def backend_names(exhaustive_only: bool = False) -> list[str]:

@@ -22,6 +22,8 @@ from ..bitboard import AttackMasks, initial_rows
 from .base import Emitter, refuse_oversized
 
 _CHECK_EVERY = 1 << 12  # nodes between deadline checks
+#: Search orders of the instrumented search: the textbook's, and fewest-free-cells-first.
+ORDERS = ("rows", "first-fail")
 MAX_N = 3000  # Spec.lines holds about 4n^2 cells as Python tuples (n = 3000: some GB)
 
 
@@ -30,11 +32,22 @@ class BacktrackBackend:
 
     name: ClassVar[str] = "backtrack"
 
-    def __init__(self, jobs: int = 1, fast: bool = True) -> None:
+    def __init__(self, jobs: int = 1, fast: bool = True, order: str = "rows") -> None:
         """`jobs`: processes for the fast counting route (0: all cores); `fast=False`
-        always walks the instrumented search (for comparisons)."""
+        always walks the instrumented search (for comparisons); `order`: "rows" (the
+        textbook's) or "first-fail" (`firstfail.py`; never takes the fast route, so its
+        node counts are its own).
+
+        Raises:
+            InputError: an unknown order.
+        """
+        if order not in ORDERS:
+            from ..errors import InputError
+
+            raise InputError(f"unknown search order {order!r}; choose one of: {', '.join(ORDERS)}")
         self.jobs = jobs
         self.fast = fast
+        self.order = order
 
     def search(
         self,
@@ -45,10 +58,22 @@ class BacktrackBackend:
         deadline: Deadline | None = None,
     ) -> Outcome:
         refuse_oversized(spec, self.name, MAX_N)
-        if self.fast and on_solution is None and limit is None and spec.variant == "queens":
+        if (self.fast and self.order == "rows" and on_solution is None and limit is None
+                and spec.variant == "queens"):
             return self._count_fast(spec, deadline)
         started = time.perf_counter()
         emitter = Emitter(on_solution, limit)
+        if self.order == "first-fail":
+            from .firstfail import first_fail_search
+
+            exhausted, timed_out, stats = first_fail_search(spec, emitter, deadline)
+            return Outcome(
+                status=emitter.status(exhausted, timed_out),
+                count=emitter.count,
+                elapsed=time.perf_counter() - started,
+                backend=self.name,
+                stats={**stats, "order": self.order},
+            )
         n = spec.n
         masks = AttackMasks(spec)
         cols = [0] * n
@@ -85,7 +110,7 @@ class BacktrackBackend:
             if deadline is not None and ticks % _CHECK_EVERY == 0 and deadline.expired():
                 timed_out = True
                 break
-        stats = {"nodes_checked": nodes_checked, "promising_nodes": promising}
+        stats = {"nodes_checked": nodes_checked, "promising_nodes": promising, "order": "rows"}
         return Outcome(
             status=emitter.status(exhausted, timed_out),
             count=emitter.count,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Protocol
 
+from ..limits import refuse_oversized  # noqa: F401  (the backends' one size refusal)
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
 
@@ -78,19 +79,3 @@ class Emitter:
         if self.limit is not None and self.count >= self.limit:
             return Status.LIMIT_REACHED
         return Status.TIMEOUT if timed_out else Status.INTERRUPTED
-
-
-def refuse_oversized(spec: Spec, backend: str, max_n: int) -> None:
-    """Refuse a board whose model alone would exhaust memory, pointing to `construct`.
-
-    Raises:
-        SizeLimitError: when spec.n > max_n.
-    """
-    if spec.n > max_n:
-        from ..errors import SizeLimitError
-
-        raise SizeLimitError(
-            f"a {spec.n}x{spec.n} board is beyond the {backend} backend (its model grows as "
-            f"n^2; it stops at n = {max_n}); --backend construct builds a verified solution "
-            "of a plain board in O(n)"
-        )

@@ -21,6 +21,7 @@ from typing import ClassVar
 from ortools.sat.python import cp_model
 
 from ..errors import InputError
+from ..limits import cpsat_bytes, peak_memory_mb
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
 from .base import Emitter, refuse_oversized
@@ -140,7 +141,8 @@ class _Collector(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
-#: Largest board compiled: the grid has n^2 Booleans (n = 3000: 9 million).
+#: Largest board compiled: the grid has n^2 Booleans (n = 3000: 9 million); below it the
+#: memory estimate (`limits.cpsat_bytes`) refuses what this machine cannot hold.
 MAX_N = 3000
 
 #: Workers when one solution is wanted: two differently configured searches, whose race
@@ -167,9 +169,10 @@ class CpSatBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
-        refuse_oversized(spec, self.name, MAX_N)
-        started = time.perf_counter()
         enumerate_all = limit != 1
+        workers = 1 if enumerate_all else self.workers or FIND_ONE_WORKERS
+        refuse_oversized(spec, self.name, MAX_N, cpsat_bytes(spec, workers))
+        started = time.perf_counter()
         if enumerate_all and spec.variant == "queens":
             if on_solution is None and limit is None and spec.is_plain and spec.n > 1:
                 return self._count_mirrored(spec, deadline, started)
@@ -180,7 +183,7 @@ class CpSatBackend:
         if not enumerate_all:
             # measured here at n = 200 / 500: presolve and the LP relaxation of 6n
             # at-most-one constraints cost more than they save when one solution is wanted
-            solver.parameters.num_workers = self.workers or FIND_ONE_WORKERS
+            solver.parameters.num_workers = workers
             solver.parameters.cp_model_presolve = False
             solver.parameters.linearization_level = 0
         emitter = Emitter(on_solution, limit)
@@ -206,6 +209,7 @@ class CpSatBackend:
                 "branches": solver.num_branches,
                 "conflicts": solver.num_conflicts,
                 "compile_seconds": round(compile_seconds, 3),
+                **peak_memory_mb(),
             },
         )
 

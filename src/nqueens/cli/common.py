@@ -188,15 +188,24 @@ def add_problem_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_backend_arguments(parser: argparse.ArgumentParser, *, exhaustive_only: bool = False) -> None:
-    """--backend, --encoding, --timeout. With `exhaustive_only` the help lists only the
-    backends that count; the others are still accepted, so that naming one gets the
-    command's own explanation of why it cannot serve instead of argparse's bare refusal."""
-    shown = backend_names(exhaustive_only=exhaustive_only)
+#: The default of a command not taught `auto` (see `add_backend_arguments`).
+_DEFAULT_WITHOUT_AUTO = "cpsat"
+
+
+def add_backend_arguments(
+    parser: argparse.ArgumentParser, *, auto: bool = False, exhaustive_only: bool = False
+) -> None:
+    """--backend, --encoding, --timeout. With `auto`, "auto" is a choice and the default
+    (for commands that resolve it, `cli/auto.py`). With `exhaustive_only` the help lists
+    only the backends that count; the others are still accepted, so that naming one gets
+    the command's own explanation of why it cannot serve instead of argparse's refusal."""
+    default = DEFAULT_BACKEND if auto else _DEFAULT_WITHOUT_AUTO
+    shown = (["auto"] if auto else []) + backend_names(exhaustive_only=exhaustive_only)
     parser.add_argument(
-        "--backend", "-b", choices=backend_names(), metavar="{" + ",".join(shown) + "}",
-        default=DEFAULT_BACKEND,
-        help=f"solver backend (default: {DEFAULT_BACKEND})",
+        "--backend", "-b", choices=(["auto"] if auto else []) + backend_names(),
+        metavar="{" + ",".join(shown) + "}", default=default,
+        help=f"solver backend (default: {default}"
+        + (": the fastest correct route for the job, see the README)" if auto else ")"),
     )
     parser.add_argument(
         "--encoding", default=None,

@@ -14,7 +14,10 @@ from ..api import count
 from ..backends import backend_names
 from ..errors import InputError
 from ..modeling.modelcount import COUNTERS, ganak_count
-from .render import outcome_json
+from ..forecast import forecast
+from .auto import resolve, warn_before
+from .progress import CountProgress, enumerates_anyway
+from .render import backend_text, outcome_json
 from ..result import Outcome
 from ..symmetry import canonical, instance_symmetries
 from ..spec import Spec
@@ -61,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_problem_argument(parser)
     add_variant_argument(parser)
     add_cell_arguments(parser)
-    add_backend_arguments(parser, exhaustive_only=True)
+    add_backend_arguments(parser, auto=True, exhaustive_only=True)
     parser.add_argument(
         "--counter", choices=COUNTERS, default="enumerate",
         help="enumerate: the backend's solution loop (default); ganak: count the CNF's models "
@@ -118,15 +121,19 @@ def split_asked(args: argparse.Namespace) -> bool:
 def run(args: argparse.Namespace) -> int:
     guard = Guard(args.timeout)
     spec = load_problem_args(args)
+    route = resolve(args.backend, spec, "count")
+    if route is not None:
+        args.backend = route.backend
     if args.backend not in backend_names(exhaustive_only=True):
         raise InputError(
             f"backend {args.backend!r} does not search exhaustively, so it cannot count; "
             f"choose one of: {', '.join(backend_names(exhaustive_only=True))}"
         )
-    options = backend_options(args)
+    options = {**(route.options if route else {}), **backend_options(args)}
     explicit_split = split_asked(args)
     if args.scheduler is not None and args.executor == "local":
         raise InputError("--scheduler applies to --executor dask only; drop it or add --executor dask")
+    warn_before(spec, args.backend, "count", options, timeout=args.timeout)
     if args.counter == "ganak":
         if args.backend != "sat":
             raise InputError("--counter ganak counts the CNF of the sat backend; add --backend sat")
@@ -138,19 +145,29 @@ def run(args: argparse.Namespace) -> int:
         if explicit_split:
             raise InputError("--unique enumerates every solution in one run; drop --checkpoint, "
                              "--split-depth and --executor")
-        return run_unique(args, spec, options, guard)
+        return run_unique(args, spec, options, guard, route)
     if explicit_split or (args.backend != "backtrack" and (args.jobs or 1) > 1):
         # solver backends parallelise by disjoint subproblems in separate processes, each
         # enumerated by a single-worker solver, never by one solver's parallel workers
-        return run_split(args, spec, options, guard)
+        return run_split(args, spec, options, guard, route)
     if args.backend == "backtrack":  # jobs=0: all cores, when the board is worth it
         options = {**options, "jobs": args.jobs or 0}
 
     def work() -> Outcome:
-        return count(spec, backend=args.backend, deadline=guard.deadline, **options)
+        expected = forecast(spec, args.backend, "count", options)
+        with CountProgress(spec, expected) as progress:
+            # a bar fed solution by solution only where the route meets each one anyway;
+            # the kernel and mirrored counts keep their fast routes and show the forecast
+            feed = progress.enabled and enumerates_anyway(spec, args.backend, options)
+            if progress.enabled and not feed:
+                progress.start_clock()
+            outcome = count(spec, backend=args.backend, deadline=guard.deadline,
+                            on_solution=progress.solution if feed else None, **options)
+        return replace(outcome, route=route)
 
     def abandon() -> None:
-        report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend), guard)
+        report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend,
+                                   route=route), guard)
 
     outcome = guard.settle(guard.run(work, abandon))
     return report(args, spec, outcome, guard)
@@ -183,7 +200,7 @@ def report(
                 found = (f"{len(classes)} fundamental solutions{bound} up to "
                          f"{symmetries_text(group)}; {outcome.count} in all")
             print(f"{spec.describe()}: {found} "
-                  f"[backend {outcome.backend}{counter}, {outcome.elapsed:.3f} s]")
+                  f"[{backend_text(outcome)}{counter}, {outcome.elapsed:.3f} s]")
             stats = outcome.stats
             if stats.get("executor") == "dask":
                 print(f"tasks: {stats['tasks_finished']} of {stats['tasks']} at depth "
@@ -197,25 +214,20 @@ def report(
 
 
 def run_split(
-    args: argparse.Namespace, spec: Spec, options: dict, guard: Guard  # type: ignore[type-arg]
+    args: argparse.Namespace, spec: Spec, options: dict, guard: Guard,  # type: ignore[type-arg]
+    route: Any = None,
 ) -> int:
     """Count by subproblems through the engine: checkpoint, executor, progress bar."""
     from concurrent.futures.process import BrokenProcessPool
 
     from ..counting.cluster import TaskFailedError
     from ..counting.engine import Progress, count_split
-    from .progress import bar
-
     latest: list[Progress] = []
-    shown: list[Any] = []
+    shown = CountProgress(spec)
 
     def on_progress(progress: Progress) -> None:
         latest[:] = [progress]
-        if not shown:
-            shown.append(bar(total=progress.total, initial=progress.done - 1,
-                             unit=" subproblems", desc=spec.describe()))
-        shown[0].set_postfix(solutions=progress.solutions, refresh=False)
-        shown[0].update(progress.done - shown[0].n)
+        shown.subproblems(progress.done, progress.total, progress.solutions, progress.elapsed)
 
     def on_resume(progress: Progress) -> None:
         latest[:] = [progress]
@@ -223,13 +235,13 @@ def run_split(
               f"subproblems already counted ({progress.solutions} solutions)", file=sys.stderr)
 
     def work() -> Outcome:
-        return count_split(
+        return replace(count_split(
             spec, backend=args.backend, options=options,
             executor="dask" if args.executor == "dask" or args.scheduler else "local",
             jobs=args.jobs, scheduler=args.scheduler, connect_timeout=args.connect_timeout,
             depth=args.split_depth, checkpoint=args.checkpoint, deadline=guard.deadline,
             on_progress=on_progress, on_resume=on_resume,
-        )
+        ), route=route)
 
     def abandon() -> None:
         found = latest[0].solutions if latest else 0
@@ -246,22 +258,23 @@ def run_split(
                               else ""), file=sys.stderr)
         return EXIT_UNKNOWN
     finally:
-        for progress_bar in shown:
-            progress_bar.refresh()  # the last figures, even when tasks outran the bar's interval
-            progress_bar.close()
+        shown.bar.refresh()  # the last figures, even when tasks outran the bar's interval
+        shown.close()
     return report(args, spec, outcome, guard)
 
 
 def run_unique(
-    args: argparse.Namespace, spec: Spec, options: dict, guard: Guard  # type: ignore[type-arg]
+    args: argparse.Namespace, spec: Spec, options: dict, guard: Guard,  # type: ignore[type-arg]
+    route: Any = None,
 ) -> int:
     """Enumerate every solution and keep one canonical form per symmetry class."""
     group = instance_symmetries(spec)
     classes: set[tuple[int, ...]] = set()
 
     def work() -> Outcome:
-        return count(spec, backend=args.backend, deadline=guard.deadline,
-                     on_solution=lambda p: classes.add(canonical(p, group)), **options)
+        return replace(count(spec, backend=args.backend, deadline=guard.deadline,
+                             on_solution=lambda p: classes.add(canonical(p, group)), **options),
+                       route=route)
 
     def abandon() -> None:
         report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend), guard,

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
+import time
 from typing import Any
 
 from tqdm import tqdm
+
+from ..forecast import Forecast, seconds_text
+from ..spec import Placement, Spec
 
 
 def wanted(stream: Any = None) -> bool:
@@ -32,3 +37,87 @@ def bar(*, total: int | None = None, initial: int = 0, unit: str, desc: str,
         disable=not (wanted() if enabled is None else enabled), leave=False,
         dynamic_ncols=True, smoothing=0.1,
     )
+
+
+def enumerates_anyway(spec: Spec, backend: str, options: dict[str, Any] | None = None) -> bool:
+    """Whether this count meets every solution one by one anyway, so counting them through
+    `on_solution` for a bar costs little. Not so for the backtracker's kernel (a pure count
+    of the queens variant) or the solvers' mirrored count of a plain board: a callback would
+    switch those fast routes off."""
+    options = options or {}
+    if backend == "backtrack":
+        return (options.get("order", "rows") != "rows" or options.get("fast") is False
+                or spec.variant != "queens")
+    if backend in ("cpsat", "sat"):
+        return not (spec.variant == "queens" and spec.is_plain)
+    return True
+
+
+class CountProgress:
+    """The bar of a long count or enumeration, with solutions so far, rate and ETA.
+
+    Fed either by the counting engine's run loop, `subproblems(done, total, solutions,
+    elapsed)` (the ETA is tqdm's, from the finished share of subproblems), or by the
+    solutions themselves, `solution(placement)` (the ETA from the expected number of
+    solutions, known for plain boards, else from the forecast seconds). Silent unless
+    `wanted()`. Use as a context manager, or call `close()`.
+    """
+
+    def __init__(self, spec: Spec, expected: Forecast | None = None,
+                 enabled: bool | None = None) -> None:
+        self.expected = expected
+        self.started = time.monotonic()
+        self.solutions = 0
+        self._split = False
+        self._stop: threading.Event | None = None
+        total = expected.solutions if expected is not None else None
+        self.bar = bar(total=total, unit=" solutions", desc=spec.describe(), enabled=enabled)
+
+    @property
+    def enabled(self) -> bool:
+        return not self.bar.disable
+
+    def solution(self, placement: Placement) -> None:
+        """Count one solution (the `on_solution` of a non-split route)."""
+        self.solutions += 1
+        self.bar.update(1)
+        if self.bar.total is None and self.expected is not None and self.solutions % 4096 == 0:
+            left = self.expected.seconds - (time.monotonic() - self.started)
+            self.bar.set_postfix_str(f"about {seconds_text(max(left, 0.0))} left", refresh=False)
+
+    def subproblems(self, done: int, total: int, solutions: int, elapsed: float) -> None:
+        """The engine's callback: `done` of `total` subproblems, `solutions` so far."""
+        if not self._split:  # the bar now counts subproblems; the solutions go in the postfix
+            self._split = True
+            self.bar.unit = " subproblems"
+            self.bar.reset(total=total)
+        self.solutions = solutions
+        rate = solutions / elapsed if elapsed > 0 else 0.0
+        self.bar.update(done - self.bar.n)
+        self.bar.set_postfix_str(f"solutions={solutions:,} ({rate:,.0f}/s)")  # redraws
+
+    def start_clock(self) -> None:
+        """For a route that reports nothing until it ends (a kernel or mirrored count in
+        one process): redraw the time left by the forecast twice a second."""
+        if not self.enabled or self.expected is None:
+            return
+        self._stop = threading.Event()
+
+        def tick() -> None:
+            while not self._stop.wait(0.5):
+                left = self.expected.seconds - (time.monotonic() - self.started)  # type: ignore[union-attr]
+                self.bar.set_postfix_str(
+                    f"about {seconds_text(max(left, 0.0))} left by the forecast", refresh=True)
+
+        threading.Thread(target=tick, name="nqueens-progress", daemon=True).start()
+
+    def close(self) -> None:
+        if self._stop is not None:
+            self._stop.set()
+        self.bar.close()
+
+    def __enter__(self) -> CountProgress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

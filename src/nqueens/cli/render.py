@@ -46,11 +46,13 @@ def solution_text(
 
 
 def outcome_json(spec: Spec, outcome: Outcome, **extra: Any) -> dict[str, Any]:
-    """The JSON document of an outcome: n, backend, status, count, complete, elapsed, stats."""
+    """The JSON document of an outcome: n, backend, route, status, count, complete, elapsed,
+    stats. `route` says why `auto` chose the backend; null when the user named it."""
     doc: dict[str, Any] = {
         "n": spec.n,
         "variant": spec.variant,
         "backend": outcome.backend,
+        "route": outcome.route.reason() if outcome.route is not None else None,
         "status": outcome.status.value,
         "count": outcome.count,
         "complete": outcome.complete,
@@ -61,3 +63,11 @@ def outcome_json(spec: Spec, outcome: Outcome, **extra: Any) -> dict[str, Any]:
     doc.update(extra)
     doc["stats"] = dict(outcome.stats)
     return doc
+
+
+def backend_text(outcome: Outcome) -> str:
+    """How text output names the backend that ran: "auto: backtrack, bitboard kernel" when
+    `auto` chose it, else "backend cpsat"."""
+    if outcome.route is not None:
+        return f"auto: {outcome.route.describe()}"
+    return f"backend {outcome.backend}"

@@ -14,12 +14,14 @@ import sys
 from typing import Any
 
 from ..api import search
-from ..backends import backend_names
+from ..backends import backend_info, backend_names
 from ..errors import InputError
 from ..pictures.save import picture_format
 from ..limits import check_terminal_enumeration, known_solutions
+from ..backends.backtrack import ORDERS
+from .auto import resolve, warn_before
 from .progress import bar, wanted
-from .render import outcome_json, solution_text
+from .render import backend_text, outcome_json, solution_text
 from ..result import Outcome, Status
 from ..spec import Placement, Spec
 from ..symmetry import fundamental, instance_symmetries
@@ -62,7 +64,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_problem_argument(parser)
     add_variant_argument(parser)
     add_cell_arguments(parser)
-    add_backend_arguments(parser)
+    add_backend_arguments(parser, auto=True)
+    parser.add_argument("--order", choices=ORDERS, default=None,
+                        help="the backtracker's search order: rows (the textbook's, default) or "
+                        "first-fail (fewest free cells first; large boards); implies "
+                        "--backend backtrack")
     how_many = parser.add_mutually_exclusive_group()
     how_many.add_argument("--limit", "-k", type=positive_int, default=1, metavar="K",
                           help="stop after K solutions (default: 1)")
@@ -76,9 +82,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         "the classes are known only once the search has finished")
     parser.add_argument("--output", "-o", default=None, metavar="FILE",
                         help="also draw the board(s) to FILE.svg or FILE.png")
-    genetic = parser.add_argument_group("genetic backend")
+    genetic = parser.add_argument_group("genetic and minconflicts backends")
     genetic.add_argument("--seed", type=int, default=None,
                          help="random seed, for a reproducible run (default: fresh)")
+    genetic.add_argument("--max-steps", type=positive_int, default=None, metavar="S",
+                         help="minconflicts: give up after S moves (default: 100 n + 10^6)")
     genetic.add_argument("--generations", type=positive_int, default=None, metavar="G",
                          help="give up after G generations (default: 1000)")
     genetic.add_argument("--population", type=positive_int, default=None, metavar="P",
@@ -86,21 +94,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.set_defaults(handler=run)
 
 
-#: Sizes beyond which a backend is the wrong tool for finding one solution (measured here).
-_COMFORTABLE_N = {"backtrack": 32, "cpsat": 1000, "sat": 1000}
+SEARCH_OPTIONS = ("seed", "generations", "population", "max_steps")
 
 
-GENETIC_OPTIONS = ("seed", "generations", "population")
+def order_options(args: argparse.Namespace) -> dict[str, Any]:
+    """--order for the backtracker (it makes `auto` mean backtrack); refused elsewhere."""
+    if args.order is None:
+        return {}
+    if args.backend == "auto":
+        args.backend = "backtrack"
+    if args.backend != "backtrack":
+        raise InputError(f"--order is the backtracker's search order; drop it or use "
+                         f"--backend backtrack instead of {args.backend}")
+    return {"order": args.order}
 
 
-def genetic_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The genetic backend's options; refused for any other backend."""
-    given = {name: getattr(args, name) for name in GENETIC_OPTIONS
+def search_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The local searches' options (genetic, minconflicts), each refused for a backend
+    that does not take it (the registry says which do)."""
+    given = {name: getattr(args, name) for name in SEARCH_OPTIONS
              if getattr(args, name) is not None}
-    if given and args.backend != "genetic":
-        flags = ", ".join(f"--{name}" for name in given)
-        raise InputError(f"option(s) {flags} are for --backend genetic only; drop them or "
-                         f"add --backend genetic")
+    for name in given:
+        owners = [b for b in backend_names() if name in backend_info(b).options]
+        if args.backend not in owners:
+            flag = "--" + name.replace("_", "-")
+            raise InputError(f"option {flag} is for --backend {' or '.join(owners)} only; "
+                             f"drop it or add --backend {owners[0]}")
     return given
 
 
@@ -119,7 +138,8 @@ class _Printer:
         self.written = 0
         self.pipe_closed = False
         # a bar only when the solutions go elsewhere: it would garble boards on the same screen
-        self.progress = bar(total=args.limit if not args.all else None, unit=" solutions",
+        self.progress = bar(total=args.limit if not args.all else known_solutions(spec),
+                            unit=" solutions",
                             desc=spec.describe(), enabled=wanted() and not sys.stdout.isatty())
 
     def __call__(self, placement: Placement) -> bool | None:
@@ -180,28 +200,29 @@ def run(args: argparse.Namespace) -> int:
     if args.unique and not args.all:
         raise InputError("--unique needs --all: the classes of symmetric solutions are known "
                          "only once every solution has been found; add --all")
-    if args.all and args.backend not in backend_names(exhaustive_only=True):
+    if args.all and args.backend not in ["auto", *backend_names(exhaustive_only=True)]:
         raise InputError(f"backend {args.backend!r} cannot prove it found every solution; "
                          f"use --limit K, or an exhaustive backend for --all")
     if args.output is not None:
         _check_picture(spec, args)  # a bad file or too many boards fail before the search
     limit = None if args.all else args.limit
-    if spec.n > _COMFORTABLE_N.get(args.backend, spec.n) and spec.is_plain:
-        print(f"nqueens: note: {args.backend} is slow beyond n = {_COMFORTABLE_N[args.backend]}; "
-              "--backend construct builds a verified solution of a plain board in O(n)",
-              file=sys.stderr)
-    options = {**backend_options(args), **genetic_options(args)}
+    job = "enumerate" if args.all else "find"
+    options = {**backend_options(args), **search_options(args), **order_options(args)}
+    route = resolve(args.backend, spec, job, limit)
+    ran = route.backend if route is not None else args.backend
     if args.all and sys.stdout.isatty():
         check_terminal_enumeration(spec)
+    warn_before(spec, ran, job, {**route.options, **options} if route else options, limit,
+                args.timeout)  # after every refusal: only work that will run is announced
     printer = _Printer(spec, args, guard, stream=not args.unique)
 
-    def work() -> Outcome:
+    def work() -> Outcome:  # "auto" resolves (and falls back) in the API, as `route` says
         return search(spec, backend=args.backend, limit=limit, deadline=guard.deadline,
                       on_solution=printer, collect=False, **options)
 
     def abandon() -> None:
-        printer.finish(Outcome(guard.stopped_status(), len(printer.found), backend=args.backend),
-                       list(printer.found))
+        printer.finish(Outcome(guard.stopped_status(), len(printer.found), backend=ran,
+                               route=route), list(printer.found))
 
     outcome = guard.settle(guard.run(work, abandon))
     if printer.pipe_closed:
@@ -258,4 +279,4 @@ def _summary(what: str, outcome: Outcome) -> str:
         verdict = f"{count} solution(s) (stopped at the limit)"
     else:
         verdict = f"{count} solution(s) before the search stopped ({status.value}); more may exist"
-    return f"{what}: {verdict} [backend {outcome.backend}]"
+    return f"{what}: {verdict} [{backend_text(outcome)}]"

@@ -107,7 +107,8 @@ def dask_executor(
         scheduler: the scheduler's address, e.g. "tcp://10.0.0.5:8786". None: the address
             in Dask's configuration (DASK_SCHEDULER_ADDRESS), else a private LocalCluster
             on loopback with `workers` single-threaded worker processes.
-        workers: worker processes of the private LocalCluster (default: all cores).
+        workers: worker processes of the private LocalCluster (the executors module
+            passes all cores by default).
         connect_timeout: seconds to reach the scheduler and then to see a worker.
         retries: reruns of a task that raised before it counts as failed.
 
@@ -127,10 +128,8 @@ def dask_executor(
         if address:
             client = stack.enter_context(_connect(Client, address, connect_timeout))
         else:
-            from .executors import default_jobs
-
             cluster = stack.enter_context(LocalCluster(
-                n_workers=workers or default_jobs(), threads_per_worker=1, processes=True,
+                n_workers=workers or 1, threads_per_worker=1, processes=True,
                 host="127.0.0.1", dashboard_address=":0",  # any free port: 8787 may be taken
             ))
             client = stack.enter_context(Client(cluster, set_as_default=False))

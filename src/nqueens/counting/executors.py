@@ -74,7 +74,7 @@ def open_executor(
     if kind == "dask":
         from .cluster import DEFAULT_CONNECT_TIMEOUT, dask_executor
 
-        with dask_executor(scheduler, workers=jobs,
+        with dask_executor(scheduler, workers=default_jobs() if jobs is None else jobs,
                            connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT) as pool:
             yield Workers("dask", pool.slots, pool)
         return

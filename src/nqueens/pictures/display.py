@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from .svg import MAX_SVG_N, board_svg, cell_size
 
-if TYPE_CHECKING:
-    from ..result import Outcome
-    from ..spec import Spec
-    from ..validate import Violation
+from ..result import Outcome
+from ..spec import Spec
+from ..validate import Violation
 
 #: Boards an Outcome shows inline; the rest are counted, not drawn.
 SHOWN = 12
@@ -77,21 +76,9 @@ def spec_svg(spec: Spec) -> str | None:
                      caption=spec.describe())
 
 
-def outcome_repr(outcome: Outcome) -> str:
-    """A one-line summary instead of every placement."""
-    found = len(outcome.solutions)
-    parts = [outcome.status.value, f"count={outcome.count}"]
-    if found:
-        parts.append(f"{found} solution{'s' if found != 1 else ''} kept")
-    if outcome.backend:
-        parts.append(f"backend={outcome.backend!r}")
-    parts.append(f"{outcome.elapsed:.3f} s")
-    return f"Outcome({', '.join(parts)})"
-
-
 def outcome_html(outcome: Outcome, spec: Spec | None = None) -> str:
     """The summary line and the first `SHOWN` solutions as small boards."""
-    head = escape(outcome_repr(outcome))
+    head = escape(repr(outcome))
     boards = []
     for index, placement in enumerate(outcome.solutions[:SHOWN]):
         n = len(placement)
@@ -110,7 +97,6 @@ def outcome_html(outcome: Outcome, spec: Spec | None = None) -> str:
 
 def outcome_figure(outcome: Outcome, spec: Spec | None = None, *, limit: int = SHOWN) -> Any:
     """A matplotlib figure of the first `limit` solutions (for notebooks that want one)."""
-    from ..spec import Spec
     from .board import boards_figure
 
     if not outcome.solutions:
@@ -118,7 +104,7 @@ def outcome_figure(outcome: Outcome, spec: Spec | None = None, *, limit: int = S
     from .save import pyplot
 
     shown = outcome.solutions[:limit]
-    figure = boards_figure(spec or Spec(len(shown[0])), shown, title=outcome_repr(outcome))
+    figure = boards_figure(spec or Spec(len(shown[0])), shown, title=repr(outcome))
     pyplot().close(figure)  # displayed once, as the value returned, not again by pyplot
     return figure
 
@@ -173,3 +159,15 @@ class Trace:
         return (f'<iframe class="nqueens-trace" srcdoc="{escape(self.html(), quote=True)}" '
                 f'style="width:100%;height:900px;border:1px solid #ccc"></iframe>')
 
+
+
+def _attach() -> None:
+    """Give the core's values their notebook displays. The core sits below the pictures and
+    never imports them, so the pictures attach themselves when `nqueens` is imported."""
+    Spec._repr_svg_ = spec_svg  # type: ignore[attr-defined]
+    Outcome._repr_html_ = outcome_html  # type: ignore[attr-defined]
+    Outcome.show = outcome_figure  # type: ignore[attr-defined]
+    Violation._repr_html_ = violation_html  # type: ignore[attr-defined]
+
+
+_attach()
