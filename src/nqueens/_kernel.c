@@ -99,6 +99,243 @@ static void walk(walk_t *w, int row, uint64_t cols, uint64_t left, uint64_t righ
     }
 }
 
+/* ---- One representative per symmetry class (plain boards) ----
+ *
+ * The caller (bitboard.py) fixes a start: a corner queen in row 0 or a row-0 queen at
+ * distance d from the left edge, then deeper prefix rows, and passes per-row allowed masks
+ * that already carry the start's restrictions (side columns closed near the corners, the
+ * last row's columns, column 1 above the corner start's row-1 queen). What is left here:
+ * the rule at row n-1-d (the last row where a side column may be taken: both side queens
+ * must be down by then) and, for an edge start, the comparison of each finished board
+ * with its three rotations, which decides whether it is its class's representative and
+ * how large the class is (weight 2, 4 or 8). Reflections never need checking: with the
+ * start's restrictions no reflection of a representative is again a representative. */
+
+typedef struct {
+    int n, edge, d, bound_row;
+    uint64_t full, side, mid_col_bit; /* mid_col_bit: column n-1-d (a 180-degree tie) */
+    uint64_t allowed[MAX_N];
+    int cols[MAX_N];
+    uint64_t total, unique, ticks;
+    PyObject *poll;
+    int stop;
+} class_walk_t;
+
+/* For an edge start: 0 when a rotation of p is lexicographically smaller, else the size of
+ * p's class (8, 4 when the half turn maps it to itself, 2 for the quarter turn). */
+static int edge_weight(const class_walk_t *w) {
+    const int n = w->n, m = n - 1, d = w->d;
+    const int *p = w->cols;
+    /* A rotation's first row holds d only if an edge queen lands on (0, d). */
+    const int r90 = p[m - d] == 0, r180 = p[m] == m - d, r270 = p[d] == m;
+    if (!(r90 | r180 | r270)) return 8;
+    int q[MAX_N];
+    for (int r = 0; r < n; r++) q[p[r]] = r;
+    int same90 = 0, same180 = 0;
+    for (int t = 0; t < 3; t++) {
+        if (!(t == 0 ? r90 : t == 1 ? r180 : r270)) continue;
+        int r = 0;
+        for (; r < n; r++) {
+            const int v = t == 0 ? m - q[r] : t == 1 ? m - p[m - r] : q[m - r];
+            if (v < p[r]) return 0;
+            if (v > p[r]) break;
+        }
+        if (r == n) {
+            if (t == 0) same90 = 1;
+            else if (t == 1) same180 = 1;
+        }
+    }
+    return same90 ? 2 : same180 ? 4 : 8;
+}
+
+static void class_poll(class_walk_t *w) {
+    if (PyErr_CheckSignals() < 0) {
+        w->stop = -1;
+        return;
+    }
+    if (w->poll != NULL) {
+        PyObject *answer = PyObject_CallNoArgs(w->poll);
+        if (answer == NULL) {
+            w->stop = -1;
+            return;
+        }
+        int truth = PyObject_IsTrue(answer);
+        Py_DECREF(answer);
+        if (truth < 0) w->stop = -1;
+        else if (truth) w->stop = 1;
+    }
+}
+
+/* The last row: every open column is a finished board. */
+static inline void class_finish(class_walk_t *w, uint64_t bits) {
+    if (!w->edge) { /* a corner board's class always has 8 members */
+        uint64_t k = (uint64_t)__builtin_popcountll(bits);
+        w->total += 8 * k;
+        w->unique += k;
+        return;
+    }
+    const int m = w->n - 1;
+    /* Without a possible rotation tie every board is a representative of a class of 8. */
+    if (w->cols[m - w->d] != 0 && w->cols[w->d] != m && !(bits & w->mid_col_bit)) {
+        uint64_t k = (uint64_t)__builtin_popcountll(bits);
+        w->total += 8 * k;
+        w->unique += k;
+        return;
+    }
+    while (bits) {
+        uint64_t bit = bits & (~bits + 1);
+        bits ^= bit;
+        w->cols[m] = __builtin_ctzll(bit);
+        int weight = edge_weight(w);
+        if (weight) {
+            w->total += (uint64_t)weight;
+            w->unique++;
+        }
+    }
+}
+
+/* The columns row `row` may take given what the rows above attack; at the bound row
+ * both side queens must be down after it. */
+static inline uint64_t class_open(const uint64_t *allowed, int row, int bound_row,
+                                  uint64_t side, uint64_t cols, uint64_t left,
+                                  uint64_t right) {
+    uint64_t bits = allowed[row] & ~(cols | left | right);
+    if (row == bound_row) {
+        uint64_t open_sides = side & ~cols;
+        if (open_sides == side) return 0; /* two side queens still missing */
+        if (open_sides) bits &= open_sides;
+    }
+    return bits;
+}
+
+/* Depth-first from row `first` with an explicit stack (no call per node): per row the
+ * columns still to try and the attacks from above. The row before the last finishes its
+ * children at once (class_finish), which is where most nodes are. What the loop reads is
+ * held in locals so that the stores into w->cols do not force reloads. */
+static void class_walk(class_walk_t *w, int first, uint64_t cols, uint64_t left,
+                       uint64_t right) {
+    const int last = w->n - 1, bound_row = w->bound_row;
+    const uint64_t full = w->full, side = w->side, last_allowed = w->allowed[last];
+    const uint64_t *allowed = w->allowed;
+    int *col_of = w->cols;
+    if (first == last) {
+        class_finish(w, class_open(allowed, last, bound_row, side, cols, left, right));
+        return;
+    }
+    uint64_t todo[MAX_N], c_at[MAX_N], l_at[MAX_N], r_at[MAX_N];
+    uint64_t ticks = w->ticks;
+    int row = first;
+    c_at[row] = cols;
+    l_at[row] = left;
+    r_at[row] = right;
+    todo[row] = class_open(allowed, row, bound_row, side, cols, left, right);
+    for (;;) {
+        uint64_t bits = todo[row];
+        if (!bits) {
+            if (row == first) break;
+            row--;
+            continue;
+        }
+        uint64_t bit = bits & (~bits + 1);
+        todo[row] = bits ^ bit;
+        col_of[row] = __builtin_ctzll(bit);
+        uint64_t c = c_at[row] | bit, l = ((l_at[row] | bit) << 1) & full,
+                 r = (r_at[row] | bit) >> 1;
+        if (row + 1 == last) {
+            uint64_t open = last_allowed & ~(c | l | r);
+            if (open) class_finish(w, open);
+            continue;
+        }
+        if ((++ticks & POLL_MASK) == 0) {
+            class_poll(w);
+            if (w->stop) break;
+        }
+        row++;
+        c_at[row] = c;
+        l_at[row] = l;
+        r_at[row] = r;
+        todo[row] = class_open(allowed, row, bound_row, side, c, l, r);
+    }
+    w->ticks = ticks;
+}
+
+PyDoc_STRVAR(count_class_doc,
+"count_class(n, edge, d, prefix, allowed, poll=None) -> (total, unique, complete)\n\n"
+"Count the class representatives below one start (bitboard.ClassStart): edge is true for a\n"
+"row-0 queen at distance d from the left edge, false for a corner start; prefix holds the\n"
+"columns of the first rows (already checked by the caller, at least one row short of n);\n"
+"allowed[r] the columns row r may use. total is weighted by class size, unique counts\n"
+"representatives. poll as for count().");
+
+static PyObject *kernel_count_class(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"n", "edge", "d", "prefix", "allowed", "poll", NULL};
+    int n, edge, d;
+    PyObject *prefix, *allowed, *poll_fn = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ipiOO|O", keywords, &n, &edge, &d,
+                                     &prefix, &allowed, &poll_fn))
+        return NULL;
+    if (n < 2 || n > MAX_N) {
+        PyErr_Format(PyExc_ValueError, "count_class handles 2 <= n <= %d, got %d", MAX_N, n);
+        return NULL;
+    }
+    class_walk_t w = {0};
+    w.n = n;
+    w.edge = edge;
+    w.d = d;
+    w.full = (1ULL << n) - 1;
+    w.side = 1ULL | (1ULL << (n - 1));
+    w.bound_row = edge ? n - 1 - d : -1;
+    w.mid_col_bit = edge ? 1ULL << (n - 1 - d) : 0;
+    w.poll = (poll_fn == Py_None) ? NULL : poll_fn;
+    PyObject *masks = PySequence_Fast(allowed, "allowed must be a sequence of n masks");
+    if (masks == NULL) return NULL;
+    if (PySequence_Fast_GET_SIZE(masks) != n) {
+        Py_DECREF(masks);
+        PyErr_Format(PyExc_ValueError, "allowed must hold n = %d masks", n);
+        return NULL;
+    }
+    for (int r = 0; r < n; r++) {
+        unsigned long long mask = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(masks, r));
+        if (mask == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(masks);
+            return NULL;
+        }
+        w.allowed[r] = mask & w.full;
+    }
+    Py_DECREF(masks);
+    PyObject *rows = PySequence_Fast(prefix, "prefix must be a sequence of columns");
+    if (rows == NULL) return NULL;
+    Py_ssize_t k = PySequence_Fast_GET_SIZE(rows);
+    if (k < 1 || k >= n) {
+        Py_DECREF(rows);
+        PyErr_Format(PyExc_ValueError, "prefix must hold 1 to n-1 = %d rows", n - 1);
+        return NULL;
+    }
+    uint64_t cols = 0, left = 0, right = 0;
+    for (Py_ssize_t r = 0; r < k; r++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(rows, r));
+        if (c == -1 && PyErr_Occurred()) {
+            Py_DECREF(rows);
+            return NULL;
+        }
+        if (c < 0 || c >= n) {
+            Py_DECREF(rows);
+            PyErr_Format(PyExc_ValueError, "prefix column %ld is off the board", c);
+            return NULL;
+        }
+        uint64_t bit = 1ULL << c;
+        w.cols[r] = (int)c;
+        cols |= bit;
+        left = ((left | bit) << 1) & w.full;
+        right = (right | bit) >> 1;
+    }
+    Py_DECREF(rows);
+    class_walk(&w, (int)k, cols, left, right);
+    if (w.stop < 0) return NULL;
+    return Py_BuildValue("KKO", (unsigned long long)w.total, (unsigned long long)w.unique,
+                         w.stop ? Py_False : Py_True);
+}
+
 PyDoc_STRVAR(count_doc,
 "count(n, allowed, canonical=False, poll=None) -> (solutions, promising, canonical, complete)\n\n"
 "Walk the pruned tree of an n-queens board (n <= 63) whose row r may use the columns in\n"
@@ -148,6 +385,8 @@ static PyObject *kernel_count(PyObject *self, PyObject *args, PyObject *kwargs) 
 
 static PyMethodDef kernel_methods[] = {
     {"count", (PyCFunction)(void (*)(void))kernel_count, METH_VARARGS | METH_KEYWORDS, count_doc},
+    {"count_class", (PyCFunction)(void (*)(void))kernel_count_class, METH_VARARGS | METH_KEYWORDS,
+     count_class_doc},
     {NULL, NULL, 0, NULL},
 };
 

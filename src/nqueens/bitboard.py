@@ -8,6 +8,10 @@ or the board is wider than its 64-bit masks. Both give the same numbers (checked
 tests). Fixed and forbidden cells enter through per-row masks. Optionally the walk also
 counts canonical solutions (the smallest of their 8 board images): on a board searched
 once per symmetry class of first-row columns that yields the fundamental count.
+
+For plain boards there is also the per-class walk (`count_classes`, `class_starts`,
+`count_class_start`; see the section below): one representative board per class of the 8
+rotations and reflections, weighted by its class size, about half the work of the mirror walk.
 """
 
 from __future__ import annotations
@@ -146,38 +150,319 @@ def is_canonical(placement: Placement) -> bool:
     return all(image >= p for image in images)
 
 
-class _Stopped(Exception):
-    """Unwinds the recursive Python walk when `should_stop` says so."""
-
-
 def _python_walk(
     n: int, allowed: list[int], canonical: bool, should_stop: Callable[[], bool] | None
 ) -> WalkCount:
+    """The kernel's walk in Python, iterative (an explicit stack of open columns per row), so
+    that a board of any size walks without recursion limits."""
     full = (1 << n) - 1
     cols = [0] * n
+    taken = [0] * (n + 1)  # per row: columns, left and right diagonals attacked from above
+    left = [0] * (n + 1)
+    right = [0] * (n + 1)
+    todo = [0] * n  # per row: open columns not yet tried
     solutions = canonical_count = 0
     promising = 1  # the root
-
-    def walk(row: int, taken: int, left: int, right: int) -> None:
-        nonlocal solutions, promising, canonical_count
-        bits = allowed[row] & ~(taken | left | right)
-        while bits:
-            bit = bits & -bits
-            bits ^= bit
-            promising += 1
-            if should_stop is not None and promising % _PY_POLL_EVERY == 0 and should_stop():
-                raise _Stopped
-            if row == n - 1:
-                solutions += 1
-                if canonical:
-                    cols[row] = bit.bit_length() - 1
-                    canonical_count += is_canonical(cols)
-            else:
-                cols[row] = bit.bit_length() - 1
-                walk(row + 1, taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1)
-
-    try:
-        walk(0, 0, 0, 0)
-    except _Stopped:
-        return WalkCount(solutions, promising, canonical_count, False)
+    last = n - 1
+    todo[0] = allowed[0]
+    row = 0
+    while row >= 0:
+        bits = todo[row]
+        if not bits:
+            row -= 1
+            continue
+        bit = bits & -bits
+        todo[row] = bits ^ bit
+        promising += 1
+        if should_stop is not None and promising % _PY_POLL_EVERY == 0 and should_stop():
+            return WalkCount(solutions, promising, canonical_count, False)
+        cols[row] = bit.bit_length() - 1
+        if row == last:
+            solutions += 1
+            if canonical:
+                canonical_count += is_canonical(cols)
+            continue
+        t, lf, rt = taken[row] | bit, ((left[row] | bit) << 1) & full, (right[row] | bit) >> 1
+        row += 1
+        taken[row], left[row], right[row] = t, lf, rt
+        todo[row] = allowed[row] & ~(t | lf | rt)
     return WalkCount(solutions, promising, canonical_count, True)
+
+
+# ---- One representative per symmetry class (Takaken's method) for plain boards ----
+#
+# Every class of the 8 rotations and reflections is searched once, from one of two kinds of
+# start. "corner": a queen on (0, 0); such a class has exactly 8 members, two of them with
+# that corner queen (a board and its transpose), and the one kept has its row-1 queen in a
+# smaller column than the row of its column-1 queen. "edge": no corner queen; the four edge
+# queens' distances to their nearest corner have a minimum d, and the members kept have a
+# row-0 queen in column d with 2d < n - 1 and every edge queen at least d from every corner.
+# Those members are rotations of each other (no reflection can keep the restrictions), so a
+# finished board is kept when no rotation of it is lexicographically smaller, and weighs 8, 4
+# or 2 by how many rotations map it to itself. One pass gives the total and the fundamental
+# count. The compiled kernel (`_kernel.count_class`) and `_python_class_walk` do the same.
+
+
+@dataclass(frozen=True, slots=True)
+class ClassStart:
+    """A start of the per-class search: its kind and the columns of the first rows it fixes
+    (`prefix[0]` is 0 for "corner", d for "edge"). Starts from `class_starts` are disjoint."""
+
+    kind: str  # "corner" | "edge"
+    prefix: tuple[int, ...]
+
+    @property
+    def key(self) -> str:
+        """Stable text for checkpoints ("c:0.3", "e:1.4.0"); the letter keeps it apart from
+        the keys of plain prefixes ("0.2.4")."""
+        return f"{self.kind[0]}:{'.'.join(map(str, self.prefix))}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClassCount:
+    """Solutions (each representative weighted by its class size), representatives (the
+    fundamental count) and whether the walk ran to the end."""
+
+    total: int
+    unique: int
+    complete: bool
+
+
+def _class_rows(n: int, kind: str, prefix: Sequence[int]) -> tuple[list[int], int]:
+    """Per row, the columns a start of this kind allows (before attacks), and the row by
+    which both side queens must stand (-1: no such rule)."""
+    full = (1 << n) - 1
+    rows = [full] * n
+    if kind == "corner":  # the column-1 queen below the row-1 queen (transpose cut)
+        rows[0] = 1
+        rows[1] = 1 << prefix[1]
+        for r in range(2, prefix[1]):
+            rows[r] &= ~2
+        return rows, -1
+    d = prefix[0]
+    side = 1 | (1 << (n - 1))
+    rows[0] = 1 << d
+    for r in [*range(1, d), *range(n - d, n - 1)]:  # side queens at least d from a corner
+        rows[r] &= ~side
+    rows[n - 1] = full & ~((1 << d) - 1) & ~(full << (n - d))  # bottom queen likewise
+    return rows, n - 1 - d
+
+
+def _is_start(n: int, kind: str, prefix: Sequence[int]) -> bool:
+    """Whether `prefix` is a legal start of this kind: its shape, then every row open."""
+    least = 2 if kind == "corner" else 1
+    if not least <= len(prefix) < n or any(not 0 <= c < n for c in prefix):
+        return False
+    if kind == "corner" and (prefix[0] != 0 or not 2 <= prefix[1] <= n - 2):
+        return False
+    if kind == "edge" and not 1 <= 2 * prefix[0] < n - 1:
+        return False
+    if kind not in ("corner", "edge"):
+        return False
+    rows, bound = _class_rows(n, kind, prefix)
+    full = (1 << n) - 1
+    taken = left = right = 0
+    side = 1 | (1 << (n - 1))
+    for r, c in enumerate(prefix):
+        bit = 1 << c
+        open_ = rows[r] & ~(taken | left | right)
+        if r == bound and (side & ~taken) == side:
+            return False
+        if r == bound and side & ~taken:
+            open_ &= side & ~taken
+        if not open_ & bit:
+            return False
+        taken, left, right = taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1
+    return True
+
+
+def class_starts(n: int, depth: int = 1) -> list[ClassStart]:
+    """Disjoint starts that together hold every class of n-queens solutions exactly once.
+
+    Edge starts fix `depth` rows and corner starts max(depth, 2) (never all n rows); a
+    larger depth gives more, smaller starts to spread over processes. Starts that cannot be
+    extended to a full board may be among them (they count 0). n = 2 and 3 have none.
+    """
+    if n == 1:
+        return [ClassStart("corner", (0,))]
+    if n < 4:
+        return []
+    heads = [("corner", (0, c1)) for c1 in range(2, n - 1)]
+    heads += [("edge", (d,)) for d in range(1, n) if 2 * d < n - 1]
+    full = (1 << n) - 1
+    side = 1 | (1 << (n - 1))
+    starts: list[ClassStart] = []
+    for kind, head in heads:
+        rows, bound = _class_rows(n, kind, head)
+        length = min(max(depth, len(head)), n - 1)
+        taken = left = right = 0
+        for c in head:
+            bit = 1 << c
+            taken, left, right = taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1
+        stack = [(head, taken, left, right)]
+        while stack:  # depth-first, so the starts come in lexicographic order
+            prefix, taken, left, right = stack.pop()
+            row = len(prefix)
+            if row == length:
+                starts.append(ClassStart(kind, prefix))
+                continue
+            bits = rows[row] & ~(taken | left | right)
+            if row == bound:  # the same rule as the walks: both side queens down by now
+                open_sides = side & ~taken
+                bits = 0 if open_sides == side else bits & open_sides if open_sides else bits
+            for c in reversed(range(n)):
+                bit = 1 << c
+                if bits & bit:
+                    stack.append((prefix + (c,), taken | bit, ((left | bit) << 1) & full,
+                                  (right | bit) >> 1))
+    return starts
+
+
+def count_class_start(
+    n: int,
+    start: ClassStart,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    compiled: bool = True,
+) -> ClassCount:
+    """Count the classes below one start (kernel when built and n fits, else Python).
+
+    Raises:
+        ValueError: `start` is not a start of an n-queens board (see `class_starts`).
+    """
+    if n == 1 and start == ClassStart("corner", (0,)):
+        return ClassCount(1, 1, True)
+    if not _is_start(n, start.kind, start.prefix):
+        raise ValueError(f"{start.key} is not a class start of the {n}-queens board")
+    rows, _ = _class_rows(n, start.kind, start.prefix)
+    edge = start.kind == "edge"
+    d = start.prefix[0]
+    if compiled and _kernel is not None and n <= KERNEL_MAX_N:
+        return ClassCount(*_kernel.count_class(n, edge, d, list(start.prefix), rows,
+                                               should_stop))
+    return _python_class_walk(n, edge, d, start.prefix, rows, should_stop)
+
+
+def class_representatives(n: int, start: ClassStart) -> list[tuple[tuple[int, ...], int]]:
+    """The boards the per-class search keeps below `start`, each with its class size (the
+    Python walk; for tests and small boards, where listing them is cheap)."""
+    if n == 1 and start == ClassStart("corner", (0,)):
+        return [((0,), 1)]
+    if not _is_start(n, start.kind, start.prefix):
+        raise ValueError(f"{start.key} is not a class start of the {n}-queens board")
+    found: list[tuple[tuple[int, ...], int]] = []
+    rows, _ = _class_rows(n, start.kind, start.prefix)
+    _python_class_walk(n, start.kind == "edge", start.prefix[0], start.prefix, rows, None,
+                       lambda board, weight: found.append((board, weight)))
+    return found
+
+
+def count_classes(
+    n: int, *, should_stop: Callable[[], bool] | None = None, compiled: bool = True
+) -> ClassCount:
+    """The whole plain board: total and fundamental count, summed over `class_starts(n, 1)`."""
+    total = unique = 0
+    for start in class_starts(n, 1):
+        if should_stop is not None and should_stop():
+            return ClassCount(total, unique, False)
+        found = count_class_start(n, start, should_stop=should_stop, compiled=compiled)
+        total += found.total
+        unique += found.unique
+        if not found.complete:
+            return ClassCount(total, unique, False)
+    return ClassCount(total, unique, True)
+
+
+def _edge_weight(p: list[int], d: int) -> int:
+    """0 when a rotation of the finished edge-start board p is lexicographically smaller,
+    else its class size: 2 (fixed by the quarter turn), 4 (by the half turn) or 8."""
+    n = len(p)
+    m = n - 1
+    quarter, half, three = p[m - d] == 0, p[m] == m - d, p[d] == m  # may start with d
+    if not (quarter or half or three):
+        return 8
+    q = [0] * n
+    for r, c in enumerate(p):
+        q[c] = r
+    same = []
+    for possible, image in ((quarter, [m - x for x in q]),
+                            (half, [m - x for x in reversed(p)]),
+                            (three, q[::-1])):
+        if possible:
+            if image < p:
+                return 0
+            same.append(image == p)
+        else:
+            same.append(False)
+    return 2 if same[0] else 4 if same[1] else 8
+
+
+def _python_class_walk(
+    n: int,
+    edge: bool,
+    d: int,
+    prefix: Sequence[int],
+    allowed: list[int],
+    should_stop: Callable[[], bool] | None,
+    on_board: Callable[[tuple[int, ...], int], None] | None = None,
+) -> ClassCount:
+    """The kernel's `count_class` in Python, iterative like `_python_walk`. `on_board`
+    (for tests) receives every representative with its weight."""
+    full = (1 << n) - 1
+    side = 1 | (1 << (n - 1))
+    last = n - 1
+    bound = last - d if edge else -1
+    k = len(prefix)
+    cols = list(prefix) + [0] * (n - k)
+    taken = [0] * n
+    left = [0] * n
+    right = [0] * n
+    todo = [0] * n
+    for c in prefix:
+        bit = 1 << c
+        taken[k] |= bit
+        left[k] = ((left[k] | bit) << 1) & full
+        right[k] = (right[k] | bit) >> 1
+    total = unique = ticks = 0
+
+    def open_columns(row: int) -> int:
+        t = taken[row]
+        bits = allowed[row] & ~(t | left[row] | right[row])
+        if row == bound:
+            open_sides = side & ~t
+            if open_sides == side:
+                return 0
+            if open_sides:
+                bits &= open_sides
+        return bits
+
+    todo[k] = open_columns(k)
+    row = k
+    while row >= k:
+        bits = todo[row]
+        if row == last:
+            for c in range(n):
+                if bits >> c & 1:
+                    cols[last] = c
+                    weight = _edge_weight(cols, d) if edge else 8
+                    total += weight
+                    unique += weight > 0
+                    if on_board is not None and weight:
+                        on_board(tuple(cols), weight)
+            row -= 1
+            continue
+        if not bits:
+            row -= 1
+            continue
+        bit = bits & -bits
+        todo[row] = bits ^ bit
+        ticks += 1
+        if should_stop is not None and ticks % _PY_POLL_EVERY == 0 and should_stop():
+            return ClassCount(total, unique, False)
+        cols[row] = bit.bit_length() - 1
+        row += 1
+        taken[row] = taken[row - 1] | bit
+        left[row] = ((left[row - 1] | bit) << 1) & full
+        right[row] = (right[row - 1] | bit) >> 1
+        todo[row] = open_columns(row)
+    return ClassCount(total, unique, True)

@@ -1,7 +1,9 @@
 """Reference implementations the benchmark measures nqueens against, each written the plain
 way its source shows it: the textbook's recursive backtracker, CP-SAT and PySAT loops as in
-the libraries' documentation, and a small C bitboard counter with mirror symmetry that the
-bench compiles with the system C compiler when there is one.
+the libraries' documentation, and two small C bitboard counters that the bench compiles with
+the system C compiler when there is one: one with mirror symmetry (each first-row column
+pair walked once) and one that walks one board per symmetry class (Takaken's method, the
+method of the package's kernel, written out separately as a plain program).
 
 Run as `python -m nqueens.bench.refs TASK N`; it prints the count, or the placement as a JSON
 list, on stdout. Solver libraries are imported inside the task that uses them.
@@ -55,14 +57,125 @@ int main(int argc, char **argv) {
 """
 
 
-def build_c_counter(directory: Path) -> Path | None:
-    """Compile the C reference with `cc -O2` into `directory`; None without a compiler."""
+C_CLASS_COUNTER = r"""/* Bitboard n-queens counter, one core, one board per symmetry class (Takaken's method):
+ * a corner queen in row 0 (classes of 8; the transpose is cut by keeping column 1 free
+ * down to the row-1 queen's column), else a row-0 queen at distance d from the left edge
+ * with every edge queen at least d from a corner; each finished edge board is compared
+ * with its three rotations and weighted 2, 4 or 8. Prints the total; with a second argument
+ * "-u", the total and the fundamental count. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int n, d;
+static uint64_t full, side, last_cols;
+static int bound_row;
+static int col[64];
+static uint64_t total, unique;
+
+static void corner(int row, uint64_t taken, uint64_t dl, uint64_t dr, int row1_col) {
+    uint64_t open = full & ~(taken | dl | dr);
+    if (row < row1_col) open &= ~2ULL;
+    if (row == n - 1) {
+        int k = __builtin_popcountll(open);
+        total += 8 * (uint64_t)k;
+        unique += (uint64_t)k;
+        return;
+    }
+    while (open) {
+        uint64_t bit = open & -open;
+        open ^= bit;
+        corner(row + 1, taken | bit, ((dl | bit) << 1) & full, (dr | bit) >> 1, row1_col);
+    }
+}
+
+/* Is the finished board the smallest of its rotations? Returns its class size, or 0. */
+static int weigh(void) {
+    int inv[64], m = n - 1, size = 8;
+    for (int r = 0; r < n; r++) inv[col[r]] = r;
+    for (int turn = 1; turn <= 3; turn++) {
+        int r, diff = 0;
+        for (r = 0; r < n && !diff; r++) {
+            int v = turn == 1 ? m - inv[r] : turn == 2 ? m - col[m - r] : inv[m - r];
+            diff = (v > col[r]) - (v < col[r]);
+        }
+        if (diff < 0) return 0;
+        if (diff == 0) {
+            if (turn == 1) return 2;
+            if (turn == 2) size = 4;
+        }
+    }
+    return size;
+}
+
+static void edge(int row, uint64_t taken, uint64_t dl, uint64_t dr) {
+    uint64_t open = full & ~(taken | dl | dr);
+    if (row < d || row > bound_row) open &= ~side;
+    if (row == bound_row) {
+        uint64_t missing = side & ~taken;
+        if (missing == side) return;
+        if (missing) open &= missing;
+    }
+    if (row == n - 1) {
+        open &= last_cols;
+        while (open) {
+            uint64_t bit = open & -open;
+            open ^= bit;
+            col[row] = __builtin_ctzll(bit);
+            int w = weigh();
+            total += (uint64_t)w;
+            unique += w > 0;
+        }
+        return;
+    }
+    while (open) {
+        uint64_t bit = open & -open;
+        open ^= bit;
+        col[row] = __builtin_ctzll(bit);
+        edge(row + 1, taken | bit, ((dl | bit) << 1) & full, (dr | bit) >> 1);
+    }
+}
+
+int main(int argc, char **argv) {
+    n = argc > 1 ? atoi(argv[1]) : 8;
+    if (n < 1 || n > 63) return 2;
+    int both = argc > 2 && argv[2][0] == '-' && argv[2][1] == 'u';
+    if (n == 1) {
+        printf(both ? "1 1\n" : "1\n");
+        return 0;
+    }
+    full = (1ULL << n) - 1;
+    side = 1ULL | (1ULL << (n - 1));
+    for (int c1 = 2; c1 <= n - 2; c1++) {
+        uint64_t b0 = 1, b1 = 1ULL << c1;
+        corner(2, b0 | b1, (((b0 << 1) | b1) << 1) & full, b1 >> 1, c1);
+    }
+    for (d = 1; 2 * d < n - 1; d++) {
+        uint64_t bit = 1ULL << d;
+        bound_row = n - 1 - d;
+        last_cols = full & ~((1ULL << d) - 1) & ~(full << (n - d));
+        col[0] = d;
+        edge(1, bit, (bit << 1) & full, bit >> 1);
+    }
+    if (both) printf("%llu %llu\n", (unsigned long long)total, (unsigned long long)unique);
+    else printf("%llu\n", (unsigned long long)total);
+    return 0;
+}
+"""
+
+#: The C references by name: their sources (each program prints the count for argv[1]).
+C_SOURCES = {"ref_count": C_MIRROR_COUNTER, "ref_classes": C_CLASS_COUNTER}
+
+
+def build_c_counter(directory: Path, name: str = "ref_count") -> Path | None:
+    """Compile the C reference `name` (see C_SOURCES) with `cc -O2` into `directory`; None
+    without a compiler or when it fails to build."""
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
         return None
-    source = directory / "ref_count.c"
-    binary = directory / "ref_count"
-    source.write_text(C_MIRROR_COUNTER)
+    source = directory / f"{name}.c"
+    binary = directory / name
+    source.write_text(C_SOURCES[name])
     result = subprocess.run([compiler, "-O2", "-o", str(binary), str(source)],
                             capture_output=True, text=True)
     return binary if result.returncode == 0 else None
@@ -191,6 +304,13 @@ def python_bitboard_count(n: int) -> int:
     return count_masks(n, initial_rows(Spec(n)), compiled=False).solutions
 
 
+def kernel_classes(n: int) -> int:
+    """nqueens' kernel walking one board per symmetry class (`bitboard.count_classes`)."""
+    from ..bitboard import count_classes
+
+    return count_classes(n).total
+
+
 def kernel_tree(n: int) -> int:
     """The textbook's tree statistics (solutions and promising nodes) by the fast walk."""
     from ..bitboard import count_tree
@@ -207,6 +327,7 @@ TASKS: dict[str, Callable[[int], object]] = {
     "pysat-seqcounter-one": pysat_seqcounter_one,
     "python-bitboard-count": python_bitboard_count,
     "kernel-tree": kernel_tree,
+    "kernel-classes": kernel_classes,
 }
 
 

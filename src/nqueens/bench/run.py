@@ -76,25 +76,34 @@ def _ref(task: str) -> Callable[[int], list[str]]:
     return lambda n: [*_PY, "nqueens.bench.refs", task, str(n)]
 
 
-def workloads(quick: bool, c_counter: Path | None) -> list[Workload]:
-    """The grid. `quick` keeps every group but only sizes that run in well under a second."""
-    counting_sizes = (8, 10) if quick else (8, 10, 12, 14, 16)
+def workloads(quick: bool, c_counter: Path | None,
+              c_class_counter: Path | None = None) -> list[Workload]:
+    """The grid. `quick` keeps every group but only sizes that run in well under a second.
+    `c_counter` / `c_class_counter`: the compiled C references (mirror, one board per
+    symmetry class), None when they could not be built."""
     backtrack_subjects = [
         Subject("backtrack --jobs 1", _nq("count", "--backend", "backtrack", "--jobs", "1")),
+        Subject("kernel per class (bitboard, 1 core)", _ref("kernel-classes")),
         Subject("backtrack (all cores)", _nq("count", "--backend", "backtrack")),
-        Subject("textbook recursive Python", _ref("textbook-count"), REF),
-        Subject("pure-Python bitboard", _ref("python-bitboard-count"), REF),
     ]
     if c_counter is not None:
         backtrack_subjects.insert(0, Subject("C bitboard + mirror (cc -O2)",
                                              lambda n: [str(c_counter), str(n)], REF))
-    slow_python = {"textbook recursive Python": (8, 10) if quick else (8, 10, 12),
-                   "pure-Python bitboard": (8, 10) if quick else (8, 10, 12, 14)}
+    if c_class_counter is not None:  # the first reference is what ratios are taken to
+        backtrack_subjects.insert(0, Subject("C one board per class (cc -O2)",
+                                             lambda n: [str(c_class_counter), str(n)], REF))
+    python_subjects = (
+        Subject("textbook recursive Python", _ref("textbook-count"), REF),
+        Subject("pure-Python bitboard", _ref("python-bitboard-count")),
+    )
+    python_sizes = {"pure-Python bitboard": (8, 10) if quick else (8, 10, 12, 14)}
     solver_counts = (8,) if quick else (8, 10, 12)
     one_sizes = (50,) if quick else (200, 500, 1000)
     grid = [
-        Workload("count: backtrack", "count", counting_sizes, tuple(backtrack_subjects),
-                 slow_python),
+        Workload("count: backtrack", "count", (12, 14) if quick else (14, 15, 16, 17),
+                 tuple(backtrack_subjects)),
+        Workload("count: pure Python", "count", (8, 10) if quick else (8, 10, 12),
+                 python_subjects, python_sizes),
         Workload("count: cpsat", "count", solver_counts, (
             Subject("OR-Tools sample model, 1 worker", _ref("cpsat-sample-count"), REF),
             Subject("cpsat", _nq("count", "--backend", "cpsat")),
@@ -258,7 +267,9 @@ def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
     given) and write the files."""
     with tempfile.TemporaryDirectory(prefix="nqueens-bench-") as build:
         c_counter = build_c_counter(Path(build))
-        grid = [w for w in workloads(quick, c_counter) if only is None or only in w.group]
+        c_class_counter = build_c_counter(Path(build), "ref_classes")
+        grid = [w for w in workloads(quick, c_counter, c_class_counter)
+                if only is None or only in w.group]
         if not grid:
             names = ", ".join(w.group for w in workloads(quick, None))
             raise InputError(f"no workload name contains {only!r}; the workloads are: {names}")
@@ -267,6 +278,7 @@ def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
         "quick": quick, "repeats": repeats, "limit_seconds": limit,
         "cpus": os.cpu_count(), "python": sys.version.split()[0],
         "c_reference": "built" if c_counter is not None else "no C compiler found",
+        "c_class_reference": "built" if c_class_counter is not None else "not built",
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
     return results, write_outputs(results, output_dir, meta)

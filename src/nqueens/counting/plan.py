@@ -6,7 +6,10 @@ space, so weight x count summed over them is the total. Two kinds:
 
 - "rows": every prefix, weight 1 (any spec, any backend; what checkpoints record);
 - "mirror": a plain board halved by the left-right mirror (weights 2 and 1), which the
-  bitboard walk turns into the total and the fundamental count in one pass.
+  bitboard walk turns into the total and the fundamental count in one pass;
+- "classes": a plain board's symmetry-class starts (`bitboard.class_starts`: corner or
+  edge, then deeper prefixes), one representative per class of 8 rotations and
+  reflections; the task weighs its own result, so the weight is 1.
 
 `symmetric_plan` is the one place that picks the plain board's symmetry split, so a finer
 one (one representative per symmetry class) replaces it there. `choose_depth` is the one
@@ -18,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..bitboard import AttackMasks, initial_rows
+from ..bitboard import AttackMasks, ClassStart, class_starts, initial_rows
 from ..errors import SizeLimitError
 from ..spec import Placement, Spec
 
@@ -27,7 +30,7 @@ from ..spec import Placement, Spec
 TASKS_PER_SLOT = 10
 #: Splits beyond this many subproblems cost more to list than they help.
 MAX_SUBPROBLEMS = 1_000_000
-PLAN_KINDS = ("rows", "mirror")
+PLAN_KINDS = ("rows", "mirror", "classes")
 _POLL_EVERY = 1 << 12  # prefixes between polls of `should_stop`
 
 
@@ -41,13 +44,24 @@ class Subproblem:
 
     prefix: Placement
     weight: int = 1
+    start: str = ""  # a class start's kind ("corner" / "edge") in a "classes" plan
 
     @property
     def key(self) -> str:
-        """A stable text key for ledgers and task names, e.g. "0.2.4"."""
+        """A stable text key for ledgers and task names, e.g. "0.2.4" ("c:0.3" / "e:1.4"
+        for class starts, which cannot be mistaken for one)."""
+        if self.start:
+            return self.class_start.key
         return ".".join(map(str, self.prefix))
 
+    @property
+    def class_start(self) -> ClassStart:
+        return ClassStart(self.start, tuple(self.prefix))
+
     def spec(self, base: Spec) -> Spec:
+        if self.start:  # its count is a weighted sum over classes, not this spec's count
+            raise ValueError(f"class start {self.key} is counted by the per-class walk only "
+                             "(tasks.bitboard_task)")
         return base.with_prefix(self.prefix)
 
 
@@ -118,11 +132,14 @@ def make_plan(
     if kind == "rows":
         return Plan(kind, depth, _polled(
             (Subproblem(p) for p in prefixes(spec, depth, should_stop)), should_stop))
-    if kind != "mirror":
+    if kind not in PLAN_KINDS:
         raise ValueError(f"plan kind must be one of {PLAN_KINDS}, got {kind!r}")
     if not spec.is_plain:
-        raise ValueError("the mirror split needs a plain spec (no fixed or forbidden cells)")
+        raise ValueError(f"the {kind} split needs a plain spec (no fixed or forbidden cells)")
     depth = max(1, depth)
+    if kind == "classes":
+        return Plan(kind, depth, _polled(
+            (Subproblem(s.prefix, 1, s.kind) for s in class_starts(spec.n, depth)), should_stop))
     weighed = ((p, _mirror_weight(spec.n, p)) for p in prefixes(spec, depth, should_stop))
     return Plan(kind, depth, _polled(
         (Subproblem(p, weight) for p, weight in weighed if weight), should_stop))
@@ -141,7 +158,7 @@ def _polled(subs: Iterator[Subproblem], should_stop: Callable[[], bool] | None) 
 def symmetric_kind(spec: Spec) -> str:
     """The plan kind that uses the board's symmetry when the spec allows it: the one place
     to change for a finer symmetry split of the plain board."""
-    return "mirror" if spec.is_plain else "rows"
+    return "classes" if spec.is_plain else "rows"
 
 
 def choose_depth(
@@ -174,7 +191,7 @@ def choose_depth(
             )
         return requested
     wanted = max(at_least, TASKS_PER_SLOT * slots if slots > 1 else 1)
-    depth = 1 if kind == "mirror" else 0
+    depth = 0 if kind == "rows" else 1
     while depth < spec.n - 1 and len(make_plan(spec, depth, kind)) < wanted:
         depth += 1
     return depth

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..bitboard import count_masks, initial_rows, kernel_available
+from ..bitboard import count_class_start, count_masks, initial_rows, kernel_available
 from ..result import Deadline
 from ..spec import Spec
 from .plan import Subproblem
@@ -63,10 +63,15 @@ def bitboard_task(
     base: Spec, sub: Subproblem, backend: str, options: dict[str, Any],
     deadline: Deadline | None = None,
 ) -> tuple[int, float, dict[str, int]]:
-    """One subproblem's bitboard walk (queens variant). The extras carry the canonical
-    solutions (plain bases), the promising nodes of a walk over the whole board (the
+    """One subproblem's bitboard walk (queens variant; a class start of a "classes" plan by
+    the per-class walk). The extras carry the canonical solutions (plain bases), the promising nodes of a walk over the whole board (the
     empty prefix), and whether the deadline cut the walk short."""
     started = time.perf_counter()
+    if sub.start:  # a class start: the walk weighs each representative itself
+        found = count_class_start(base.n, sub.class_start,
+                                  should_stop=_deadline(options, deadline).expired)
+        return found.total, time.perf_counter() - started, {
+            "canonical": found.unique, "unfinished": 0 if found.complete else 1}
     spec = sub.spec(base)
     walk = count_masks(spec.n, initial_rows(spec), canonical=base.is_plain,
                        should_stop=_deadline(options, deadline).expired)
