@@ -118,8 +118,8 @@ def test_checkpoint_of_another_model_is_refused(
     pytest.param(b"\xff\xfe\n", "not an nqueens checkpoint", id="binary"),
     pytest.param("HEADER\nnot json\n", "line 2: not a subproblem record", id="corrupt-record"),
     pytest.param('HEADER\n{"key": "9.9", "count": 1}\n', "not part of this split", id="unknown-key"),
-    pytest.param('HEADER\n{"key": "0.2", "count": -1}\n', "line 2", id="negative-count"),
-    pytest.param('HEADER\n{"key": "0.2", "count": 1}\n{"key": "0.2", "count": 2}\n',
+    pytest.param('HEADER\n{"key": "KEY", "count": -1}\n', "line 2", id="negative-count"),
+    pytest.param('HEADER\n{"key": "KEY", "count": 1}\n{"key": "KEY", "count": 2}\n',
                  "recorded twice", id="conflicting-records"),
 ])
 def test_corrupt_checkpoint_is_refused(
@@ -127,8 +127,10 @@ def test_corrupt_checkpoint_is_refused(
 ) -> None:
     path = tmp_path / "c.ckpt"
     assert _count(capsys, "8", "--checkpoint", str(path), "--split-depth", "2")[0] == 0
-    header = path.read_text().splitlines()[0]
-    data = content.replace("HEADER", header) if isinstance(content, str) else content
+    header, first = path.read_text().splitlines()[:2]
+    key = json.loads(first)["key"]  # a subproblem of this file's own plan
+    data = (content.replace("HEADER", header).replace("KEY", key) if isinstance(content, str)
+            else content)
     path.write_bytes(data.encode() if isinstance(data, str) else data)
     code, out, err = _count(capsys, "8", "--checkpoint", str(path), "--split-depth", "2")
     assert code == 2 and out == "" and message in err and err.count("\n") == 1

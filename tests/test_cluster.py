@@ -111,7 +111,9 @@ def test_cli_reports_tasks_and_times(cluster: Any, client: Any, capsys: pytest.C
     assert code == 0
     assert doc["count"] == A000170[9] and doc["complete"]
     stats = doc["stats"]
-    assert stats["executor"] == "dask" and stats["tasks"] == len(make_plan(Spec(9), 2))
+    # a plain board on the bitboard route keeps the symmetry-class cut on the cluster too
+    assert stats["executor"] == "dask" and stats["plan"] == "classes"
+    assert stats["tasks"] == len(make_plan(Spec(9), 2, "classes"))
     assert 0 < stats["task_mean_s"] <= stats["task_max_s"]
 
 
@@ -143,7 +145,7 @@ def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> Non
 
 def test_worker_killed_mid_run_loses_nothing(cluster: Any, client: Any) -> None:
     spec = Spec(12)
-    subs = make_plan(spec, 1).subproblems
+    subs = make_plan(spec, 1, "classes").subproblems  # a plain board's split on the bitboard route
     pids_before = set(client.run(os.getpid).values())
     seen: list[str] = []
     killed: list[int] = []
@@ -296,7 +298,7 @@ def test_a_count_started_on_one_executor_resumes_on_another(
 ) -> None:
     """dask -> inline -> local, each run stopped after a third of the subproblems."""
     spec, path = Spec(11), tmp_path / "c.ckpt"
-    plan_size = len(make_plan(spec, 2))
+    plan_size = len(make_plan(spec, 2, "classes"))  # a plain board's split on the bitboard route
     stops = iter((plan_size // 3, 2 * plan_size // 3))
     for executor in ("dask", "inline", "local"):
         deadline = Deadline(None)

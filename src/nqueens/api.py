@@ -64,6 +64,26 @@ def _route(
     return route.backend, {**route.options, **options}, route
 
 
+def refuse_unworkable(spec: Spec, backend: str, options: dict[str, Any]) -> None:
+    """Refuse, before any work or announcement, what the backend cannot do at this size: an
+    unknown backend or option, a model beyond memory or the backend's size limit, a CNF too
+    large to build. Imports the backend's module (it is about to run anyway).
+
+    Raises:
+        InputError, SizeLimitError, UnknownBackendError: naming the problem and the fix.
+    """
+    import importlib
+
+    from .backends import backend_info
+    from .limits import refuse_oversized
+
+    info = backend_info(backend)
+    max_n = getattr(importlib.import_module(info.module), "MAX_N", None)
+    if max_n is not None:
+        refuse_oversized(spec, backend, max_n)
+    _engine(spec, backend, options)
+
+
 def _engine(spec: Spec, backend: str, options: dict[str, Any]) -> Backend:
     """The backend instance, after refusing sizes it cannot build (see `limits`)."""
     engine = get_backend(backend, **options)

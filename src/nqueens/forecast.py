@@ -59,8 +59,10 @@ class Forecast:
 def _interpolate(kind: str, points: tuple[tuple[int, float], ...], n: int) -> float:
     (n1, s1), (n2, s2) = points
     if kind == "exp":
-        return s1 * (s2 / s1) ** ((n - n1) / (n2 - n1))
-    return s1 * (n / n1) ** (math.log(s2 / s1) / math.log(n2 / n1))
+        exponent = math.log(s1) + math.log(s2 / s1) * (n - n1) / (n2 - n1)
+    else:
+        exponent = math.log(s1) + math.log(n / n1) * math.log(s2 / s1) / math.log(n2 / n1)
+    return math.exp(min(exponent, 700.0))  # far beyond any wait: no float overflow
 
 
 def _tree_ratio(spec: Spec) -> tuple[float, float]:

@@ -10,7 +10,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from ..api import count
+from ..api import count, refuse_unworkable
 from ..backends import backend_names
 from ..errors import InputError
 from ..modeling.modelcount import COUNTERS, ganak_count
@@ -133,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
     explicit_split = split_asked(args)
     if args.scheduler is not None and args.executor == "local":
         raise InputError("--scheduler applies to --executor dask only; drop it or add --executor dask")
+    refuse_unworkable(spec, args.backend, options)  # before announcing any work
     warn_before(spec, args.backend, "count", options, timeout=args.timeout)
     if args.counter == "ganak":
         if args.backend != "sat":

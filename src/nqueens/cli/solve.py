@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any
 
-from ..api import search
+from ..api import refuse_unworkable, search
 from ..backends import backend_info, backend_names
 from ..errors import InputError
 from ..pictures.save import picture_format
@@ -212,6 +212,7 @@ def run(args: argparse.Namespace) -> int:
     ran = route.backend if route is not None else args.backend
     if args.all and sys.stdout.isatty():
         check_terminal_enumeration(spec)
+    refuse_unworkable(spec, ran, {**route.options, **options} if route else options)
     warn_before(spec, ran, job, {**route.options, **options} if route else options, limit,
                 args.timeout)  # after every refusal: only work that will run is announced
     printer = _Printer(spec, args, guard, stream=not args.unique)

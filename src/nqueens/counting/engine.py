@@ -23,8 +23,8 @@ from ..result import Deadline, Outcome, Status
 from ..spec import Spec
 from .executors import Workers, open_executor
 from .ledger import Ledger
-from .plan import Plan, PlanStopped, Subproblem, choose_depth, make_plan
-from .tasks import Task, task_for
+from .plan import Plan, PlanStopped, Subproblem, choose_depth, make_plan, symmetric_kind
+from .tasks import Task, bitboard_task, task_for
 
 #: Subproblems a ledgered count aims for at least, so a resume loses little.
 LEDGER_TASKS = 64
@@ -186,24 +186,10 @@ def _drain(
 
 
 def check_countable(spec: Spec, backend: str, options: dict[str, Any]) -> None:
-    """Refuse, before any split or task, what no task could count: an unknown backend or
-    option, a board beyond the backend's size limit, a CNF too large to build.
+    """Refuse, before any split or task, what no task could count (`api.refuse_unworkable`)."""
+    from ..api import refuse_unworkable
 
-    Raises:
-        InputError, SizeLimitError: naming the problem and the fix.
-    """
-    import importlib
-
-    from ..backends import backend_info, get_backend
-    from ..backends.base import refuse_oversized
-    from ..limits import check_search
-
-    info = backend_info(backend)
-    max_n = getattr(importlib.import_module(info.module), "MAX_N", None)
-    if max_n is not None:
-        refuse_oversized(spec, backend, max_n)
-    engine = get_backend(backend, **options)
-    check_search(spec, backend, getattr(engine, "encoding", None))
+    refuse_unworkable(spec, backend, options)
 
 
 def count_split(
@@ -216,7 +202,7 @@ def count_split(
     scheduler: str | None = None,
     connect_timeout: float | None = None,
     depth: int | None = None,
-    kind: str = "rows",
+    kind: str | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     task: Task | None = None,
     deadline: Deadline | None = None,
@@ -231,7 +217,10 @@ def count_split(
         executor, jobs, scheduler, connect_timeout: where tasks run (`open_executor`).
         depth: rows fixed per subproblem; default: the checkpoint's depth, else
             `choose_depth` for the executor's slots.
-        kind: the plan kind ("rows", or "mirror" for a plain board and a weighing task).
+        kind: the plan kind ("rows"; "mirror" or "classes" for a plain board and the
+            bitboard task). Default: the checkpoint's own kind when it exists, else the
+            board's symmetric kind on the bitboard route (so processes and Dask keep the
+            symmetry cut), else "rows".
         checkpoint: a ledger file to resume from and record in.
         task: what counts one subproblem (default: `tasks.task_for(spec, backend)`).
         deadline: stop when it expires (status TIMEOUT; the count is a lower bound).
@@ -261,8 +250,12 @@ def count_split(
         ledgers.check_writable(checkpoint)
         if depth is None:
             depth = ledgers.recorded_depth(checkpoint)
-    depth = choose_depth(spec, kind=kind, requested=depth) if depth is not None else None
+        if kind is None:
+            kind = ledgers.recorded_plan(checkpoint)
     task = task or task_for(spec, backend)
+    if kind is None:
+        kind = symmetric_kind(spec) if task is bitboard_task else "rows"
+    depth = choose_depth(spec, kind=kind, requested=depth) if depth is not None else None
 
     def stopped(plan: Plan | None, result: SplitCount | None, slots: int, kind_: str) -> Outcome:
         status = Status.COMPLETE if result is not None and result.complete else Status.TIMEOUT

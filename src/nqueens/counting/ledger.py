@@ -41,7 +41,8 @@ MAX_LINE_BYTES = 64 * 1024
 MAX_DIGITS = 60
 _DEFAULTS = {"plan": "rows"}  # header fields a version 1 file lacks, as they were then
 
-__all__ = ["Checkpoint", "Ledger", "check_writable", "identity", "read_header", "recorded_depth"]
+__all__ = ["Checkpoint", "Ledger", "check_writable", "identity", "read_header", "recorded_depth",
+           "recorded_plan"]
 
 
 def checksum(key: str, count: int) -> str:
@@ -150,6 +151,16 @@ def recorded_depth(path: str | os.PathLike[str]) -> int | None:
     header = read_header(path)
     depth = None if header is None else header.get("split_depth")
     return depth if isinstance(depth, int) and not isinstance(depth, bool) else None
+
+
+def recorded_plan(path: str | os.PathLike[str]) -> str | None:
+    """The plan kind an existing checkpoint was written with ("rows" for version 1 files,
+    which predate other kinds), else None."""
+    header = read_header(path)
+    if header is None:
+        return None
+    plan = header.get("plan", _DEFAULTS["plan"])
+    return plan if isinstance(plan, str) else None
 
 
 def check_writable(path: str | os.PathLike[str]) -> None:
