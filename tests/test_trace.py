@@ -97,3 +97,27 @@ def test_absurd_sizes_are_refused(argv: list[str], capsys: pytest.CaptureFixture
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("nqueens: error: ") and "nqueens " in err
+
+
+def test_trace_and_tree_take_a_model_of_a_plain_board(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from nqueens.cli import main
+
+    assert main(["trace", "4", "--format", "json"]) == 0
+    by_size = capsys.readouterr().out
+    model = tmp_path / "four.toml"
+    model.write_text("n = 4\n")
+    assert main(["trace", str(model), "--format", "json"]) == 0
+    assert capsys.readouterr().out == by_size
+    assert main(["tree", "queens-8", "--first", "--output", str(tmp_path / "t.svg")]) == 2
+    assert main(["tree", str(model), "--first", "--output", str(tmp_path / "t.svg")]) == 0
+    assert (tmp_path / "t.svg").read_text().count("<text") > 0
+
+
+@pytest.mark.parametrize("command", ["trace", "tree"])
+def test_textbook_walk_refuses_a_constrained_model(capsys, command) -> None:  # type: ignore[no-untyped-def]
+    from nqueens.cli import main
+
+    argv = [command, "completion-8-a1"] + (["--output", "x.svg"] if command == "tree" else [])
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "plain queens board" in err

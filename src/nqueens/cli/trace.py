@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import InputError
 from ..textbook.trace import Event, cell, event_text, step_label, steps, walk
 from ..pictures.page import PAGE_MAX_N_ALL, PAGE_MAX_N_FIRST
-from .common import EXIT_OK, add_format_argument, positive_int, print_json, write_output
+from .common import EXIT_OK, add_format_argument, positive_int, print_json, textbook_board, write_output
 
 #: Largest boards traced: the whole tree (--all) and the walk to the first solution. Beyond
 #: these the walk has millions of events (n = 11 --all: 1.7 million; n = 20: 4 million).
@@ -28,7 +28,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "  nqueens trace 4 --all --output trace.html",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("n", type=positive_int, metavar="N", help="board size")
+    parser.add_argument("n", metavar="N|MODEL",
+                        help="board size, or a model file / bundled model of a plain queens board")
     parser.add_argument("--all", "-a", action="store_true",
                         help=f"walk the whole pruned tree, every solution (N <= {MAX_N_ALL})")
     base = parser.add_mutually_exclusive_group()
@@ -47,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    n = args.n
+    n = textbook_board(args.n)
     if args.output is not None:
         return write_page(args, n, all_solutions=args.all)
     if args.all and n > MAX_N_ALL:

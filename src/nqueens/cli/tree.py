@@ -7,7 +7,7 @@ import sys
 
 from ..errors import InputError
 from ..pictures.tree import MAX_TREE_N, draw_tree
-from .common import EXIT_OK, positive_int
+from .common import EXIT_OK, positive_int, textbook_board
 
 #: Even with --force: n = 7 already has 3,585 nodes; n = 8 (15,721) is past any picture.
 MAX_FORCED_N = 7
@@ -24,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "\n  nqueens tree 5 --output tree.html",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("n", type=positive_int, metavar="N", help="board size")
+    parser.add_argument("n", metavar="N|MODEL",
+                        help="board size, or a model file / bundled model of a plain queens board")
     parser.add_argument("--output", "-o", required=True, metavar="FILE",
                         help="picture to write: FILE.svg or FILE.png; or FILE.html, a "
                         "step-through page of the walk (as `nqueens trace N --output`)")
@@ -38,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run(args: argparse.Namespace) -> int:
-    n = args.n
+    n = textbook_board(args.n)
     if args.output.lower().endswith((".html", ".htm")):
         from .trace import write_page
 
