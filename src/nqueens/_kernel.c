@@ -267,6 +267,28 @@ PyDoc_STRVAR(count_class_doc,
 "allowed[r] the columns row r may use. total is weighted by class size, unique counts\n"
 "representatives. poll as for count().");
 
+/* Per row, the allowed-column masks from a Python sequence of n ints (each cut to the
+ * board's width); -1 with a Python error set when it is not one. */
+static int read_masks(PyObject *allowed, int n, uint64_t full, uint64_t *out) {
+    PyObject *seq = PySequence_Fast(allowed, "allowed must be a sequence of n masks");
+    if (seq == NULL) return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "allowed must hold n = %d masks", n);
+        return -1;
+    }
+    for (int r = 0; r < n; r++) {
+        unsigned long long mask = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, r));
+        if (mask == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        out[r] = (uint64_t)mask & full;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
 static PyObject *kernel_count_class(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *keywords[] = {"n", "edge", "d", "prefix", "allowed", "poll", NULL};
     int n, edge, d;
@@ -287,22 +309,7 @@ static PyObject *kernel_count_class(PyObject *self, PyObject *args, PyObject *kw
     w.bound_row = edge ? n - 1 - d : -1;
     w.mid_col_bit = edge ? 1ULL << (n - 1 - d) : 0;
     w.poll = (poll_fn == Py_None) ? NULL : poll_fn;
-    PyObject *masks = PySequence_Fast(allowed, "allowed must be a sequence of n masks");
-    if (masks == NULL) return NULL;
-    if (PySequence_Fast_GET_SIZE(masks) != n) {
-        Py_DECREF(masks);
-        PyErr_Format(PyExc_ValueError, "allowed must hold n = %d masks", n);
-        return NULL;
-    }
-    for (int r = 0; r < n; r++) {
-        unsigned long long mask = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(masks, r));
-        if (mask == (unsigned long long)-1 && PyErr_Occurred()) {
-            Py_DECREF(masks);
-            return NULL;
-        }
-        w.allowed[r] = mask & w.full;
-    }
-    Py_DECREF(masks);
+    if (read_masks(allowed, n, w.full, w.allowed) < 0) return NULL;
     PyObject *rows = PySequence_Fast(prefix, "prefix must be a sequence of columns");
     if (rows == NULL) return NULL;
     Py_ssize_t k = PySequence_Fast_GET_SIZE(rows);
@@ -359,22 +366,7 @@ static PyObject *kernel_count(PyObject *self, PyObject *args, PyObject *kwargs) 
     w.full = (1ULL << n) - 1;
     w.want_canonical = want_canonical;
     w.poll = (poll_fn == Py_None) ? NULL : poll_fn;
-    PyObject *seq = PySequence_Fast(allowed, "allowed must be a sequence of n masks");
-    if (seq == NULL) return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != n) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "allowed must hold n = %d masks", n);
-        return NULL;
-    }
-    for (int r = 0; r < n; r++) {
-        unsigned long long mask = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, r));
-        if (mask == (unsigned long long)-1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return NULL;
-        }
-        w.allowed[r] = mask & w.full;
-    }
-    Py_DECREF(seq);
+    if (read_masks(allowed, n, w.full, w.allowed) < 0) return NULL;
     w.promising = 1; /* the root */
     walk(&w, 0, 0, 0, 0);
     if (w.stop < 0) return NULL;
