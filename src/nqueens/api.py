@@ -64,10 +64,14 @@ def _route(
     return route.backend, {**route.options, **options}, route
 
 
-def refuse_unworkable(spec: Spec, backend: str, options: dict[str, Any]) -> None:
-    """Refuse, before any work or announcement, what the backend cannot do at this size: an
-    unknown backend or option, a model beyond memory or the backend's size limit, a CNF too
-    large to build. Imports the backend's module (it is about to run anyway).
+def refuse_unworkable(
+    spec: Spec, backend: str, options: dict[str, Any], *, whole: bool = False,
+    bounded: bool = False,
+) -> None:
+    """Refuse, before any work or announcement, what cannot succeed: an unknown backend or
+    option, a model beyond memory or the backend's size limit, a CNF too large to build, and
+    with `whole` (every solution wanted) an unbounded count beyond any known count (see
+    `limits.check_exhaustive`). Imports the backend's module (it is about to run anyway).
 
     Raises:
         InputError, SizeLimitError, UnknownBackendError: naming the problem and the fix.
@@ -77,6 +81,8 @@ def refuse_unworkable(spec: Spec, backend: str, options: dict[str, Any]) -> None
     from .backends import backend_info
     from .limits import refuse_oversized
 
+    if whole:
+        check_exhaustive(spec, bounded=bounded)
     info = backend_info(backend)
     max_n = getattr(importlib.import_module(info.module), "MAX_N", None)
     if max_n is not None:

@@ -109,8 +109,10 @@ def seconds_text(seconds: float) -> str:
 
 
 def amount_text(value: float) -> str:
-    """14772512 -> "14.8 million"."""
-    for unit, size in (("billion", 1e9), ("million", 1e6)):
+    """14772512 -> "14.8 million"; beyond trillions, powers of ten ("1.3e+22")."""
+    if value >= 1e15:
+        return f"{value:.1e}"
+    for unit, size in (("trillion", 1e12), ("billion", 1e9), ("million", 1e6)):
         if value >= size:
             return f"{value / size:.1f} {unit}"
     return f"{value:,.0f}"

@@ -38,6 +38,8 @@ from .common import (
     wrap,
     row_count,
 )
+from ..counting.executors import start_fork_server
+from ..counting.tasks import BITBOARD_PARALLEL_FROM_N
 from .guard import Guard
 
 #: Where split counts may run (`counting.executors.EXECUTORS` minus inline: that is --jobs 1).
@@ -133,7 +135,8 @@ def run(args: argparse.Namespace) -> int:
     explicit_split = split_asked(args)
     if args.scheduler is not None and args.executor == "local":
         raise InputError("--scheduler applies to --executor dask only; drop it or add --executor dask")
-    refuse_unworkable(spec, args.backend, options)  # before announcing any work
+    refuse_unworkable(spec, args.backend, options, whole=True,  # before announcing any work
+                      bounded=args.timeout is not None)
     warn_before(spec, args.backend, "count", options, timeout=args.timeout)
     if args.counter == "ganak":
         if args.backend != "sat":
@@ -170,6 +173,8 @@ def run(args: argparse.Namespace) -> int:
         report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend,
                                    route=route), guard)
 
+    if args.backend == "backtrack" and args.jobs != 1 and spec.n >= BITBOARD_PARALLEL_FROM_N:
+        start_fork_server()  # this route counts on a process pool: start it signal-safe
     outcome = guard.settle(guard.run(work, abandon))
     return report(args, spec, outcome, guard)
 
@@ -248,6 +253,8 @@ def run_split(
         found = latest[0].solutions if latest else 0
         report(args, spec, Outcome(guard.stopped_status(), found, backend=args.backend), guard)
 
+    if args.jobs != 1 and not (args.executor == "dask" or args.scheduler):
+        start_fork_server()  # a local process pool: start its server signal-safe
     try:
         outcome = guard.settle(guard.run(work, abandon))
     except TaskFailedError as error:

@@ -212,7 +212,8 @@ def run(args: argparse.Namespace) -> int:
     ran = route.backend if route is not None else args.backend
     if args.all and sys.stdout.isatty():
         check_terminal_enumeration(spec)
-    refuse_unworkable(spec, ran, {**route.options, **options} if route else options)
+    refuse_unworkable(spec, ran, {**route.options, **options} if route else options,
+                      whole=args.all, bounded=args.timeout is not None)
     warn_before(spec, ran, job, {**route.options, **options} if route else options, limit,
                 args.timeout)  # after every refusal: only work that will run is announced
     printer = _Printer(spec, args, guard, stream=not args.unique)
@@ -250,7 +251,7 @@ def _check_picture(spec: Spec, args: argparse.Namespace) -> None:
 
     picture_format(args.output)
     if spec.n > MAX_BOARD_N:
-        raise InputError(f"an {spec.n}x{spec.n} board is too large to draw (at most "
+        raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                          f"{MAX_BOARD_N}); drop --output or use --format json")
     boards = known_solutions(spec, unique=args.unique) if args.all else args.limit
     if boards is not None and boards > MAX_BOARDS:

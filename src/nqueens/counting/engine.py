@@ -158,7 +158,14 @@ def _drain(
             sub = next(todo, None)
             if sub is None:
                 return
-            pending[submit(sub)] = sub
+            try:
+                pending[submit(sub)] = sub
+            except (BrokenProcessPool, EOFError, OSError) as error:
+                # a Ctrl-C to the process group may kill the pool's fork server while it
+                # starts a worker; then the stop is the cause, not a failure
+                if _stopping(deadline):
+                    return
+                raise BrokenProcessPool(f"a worker process could not start: {error}") from error
 
     try:
         refill()
@@ -171,7 +178,7 @@ def _drain(
                 try:
                     result = future.result()
                 except BrokenProcessPool:
-                    if deadline.expired():  # a signal to the process group reached a worker
+                    if _stopping(deadline):  # a signal to the process group reached a worker
                         break
                     raise
                 record(sub, result)
@@ -183,6 +190,17 @@ def _drain(
             for future in pending:
                 future.cancel()
             workers.abort()
+
+
+def _stopping(deadline: Deadline, grace: float = 0.5) -> bool:
+    """Whether a broken pool comes from a stop: the signal that kills a worker or the fork
+    server reaches this process's handler too, though perhaps a moment later."""
+    until = time.monotonic() + grace
+    while not deadline.expired():
+        if time.monotonic() >= until:
+            return False
+        time.sleep(0.02)
+    return True
 
 
 def check_countable(spec: Spec, backend: str, options: dict[str, Any]) -> None:

@@ -85,6 +85,7 @@ def open_executor(
     import multiprocessing  # only here: inline counts do not pay for importing it
     from concurrent.futures import ProcessPoolExecutor
 
+    start_fork_server()
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker,
                                initargs=(os.getpid(),),
                                mp_context=multiprocessing.get_context("forkserver"))
@@ -97,6 +98,26 @@ def open_executor(
     finally:
         if not workers.aborted:
             pool.shutdown(wait=True)
+
+
+def start_fork_server() -> None:
+    """Start the process pools' fork server now, from the main thread, with SIGINT and
+    SIGTERM ignored while it starts: a signal to the process group landing while its
+    interpreter is still starting would kill it with a traceback on our stderr. (Once
+    running it ignores SIGINT itself, and workers block both; see `init_worker`.) A
+    dispositon of SIG_IGN is inherited across exec, a blocked mask is not. Elsewhere than
+    the main thread, or when already running, it just makes sure the server runs."""
+    from multiprocessing import forkserver
+
+    if threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()
+        return
+    saved = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        forkserver.ensure_running()
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
 
 
 def _kill_pool(pool: Any) -> None:

@@ -50,7 +50,7 @@ def draw_boards(
             f"use --limit K or --unique"
         )
     if spec.n > MAX_BOARD_N:
-        raise InputError(f"an {spec.n}x{spec.n} board is too large to draw (at most "
+        raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                          f"{MAX_BOARD_N}); use --format json")
     save_figure(boards_figure(spec, placements, one_based=one_based, title=title), path)
 
