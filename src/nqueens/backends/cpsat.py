@@ -153,8 +153,9 @@ MAX_N = 3000
 #: From this size on, one solution of a queens-variant board comes from the integer model
 #: (one worker, fixed first-fail search, median value first, value-level AllDifferent):
 #: measured here, the Boolean grid took 1.5 s at n = 200 and 4 s at n = 500 but timed out
-#: at n = 1000 (60 s, 3 GB), where the integer model took 19-28 s (2.4 GB); below about
-#: n = 300 the integer model's search stalled (n = 200: no solution in 60 s).
+#: at n = 1000 (60 s, 3 GB), where the integer model took 19-28 s (2.5 GB; n = 600: 8 s,
+#: 1.0 GB; n = 800: 13 s, 1.7 GB); its memory grows as n^2 (the value encoding of each
+#: row). Below about n = 300 its search stalled (n = 200: no solution in 60 s).
 INTEGER_FIND_ONE_N = 600
 
 #: Workers when one solution is wanted: two differently configured searches, whose race
