@@ -94,3 +94,32 @@ def test_sat_switches_encoding_for_large_boards() -> None:
 def test_sat_refuses_a_huge_pairwise_encoding() -> None:
     with pytest.raises(InputError, match="--encoding"):
         api.solve(400, backend="sat", encoding="pairwise")
+
+
+def test_cpsat_finds_one_of_a_300_board_with_two_fixed_queens() -> None:
+    spec = Spec(300, fixed=((0, 150), (299, 2)))
+    outcome = api.solve(spec, backend="cpsat")
+    assert outcome.solution is not None
+    assert find_violations(spec, outcome.solution) == []
+    assert "compile_seconds" in outcome.stats and "peak_rss_mb" in outcome.stats
+
+
+@pytest.mark.parametrize("n, fixed", [(60, ((0, 30), (59, 2))), (8, ((0, 0), (1, 2), (2, 4)))])
+def test_cpsat_integer_find_one_route(
+    monkeypatch: pytest.MonkeyPatch, n: int, fixed: tuple[tuple[int, int], ...],
+) -> None:
+    """The large-board route, forced on small boards: a valid placement honouring the
+    fixed queens, or "no solution" exactly when the backtracker (n = 8) finds none."""
+    import nqueens.backends.cpsat as cpsat
+
+    monkeypatch.setattr(cpsat, "INTEGER_FIND_ONE_N", 1)
+    spec = Spec(n, fixed=fixed)
+    outcome = api.solve(spec, backend="cpsat")
+    assert outcome.stats["model"] == "integer"
+    if n <= 8:
+        reference = api.solve(spec, backend="backtrack")
+        assert (outcome.solution is None) == (reference.solution is None)
+    if outcome.solution is None:
+        assert outcome.unsatisfiable
+    else:
+        assert find_violations(spec, outcome.solution) == []
