@@ -21,7 +21,7 @@ from .render import backend_text, outcome_json
 from ..result import Outcome
 from ..symmetry import canonical, instance_symmetries
 from ..spec import Spec
-from ..counting.cluster import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
+from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -38,8 +38,6 @@ from .common import (
     wrap,
     row_count,
 )
-from ..counting.executors import start_fork_server
-from ..counting.tasks import BITBOARD_PARALLEL_FROM_N
 from .guard import Guard
 
 #: Where split counts may run (`counting.executors.EXECUTORS` minus inline: that is --jobs 1).
@@ -173,7 +171,11 @@ def run(args: argparse.Namespace) -> int:
         report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend,
                                    route=route), guard)
 
+    from ..counting.tasks import BITBOARD_PARALLEL_FROM_N
+
     if args.backend == "backtrack" and args.jobs != 1 and spec.n >= BITBOARD_PARALLEL_FROM_N:
+        from ..counting.executors import start_fork_server
+
         start_fork_server()  # this route counts on a process pool: start it signal-safe
     outcome = guard.settle(guard.run(work, abandon))
     return report(args, spec, outcome, guard)
@@ -254,6 +256,8 @@ def run_split(
         report(args, spec, Outcome(guard.stopped_status(), found, backend=args.backend), guard)
 
     if args.jobs != 1 and not (args.executor == "dask" or args.scheduler):
+        from ..counting.executors import start_fork_server
+
         start_fork_server()  # a local process pool: start its server signal-safe
     try:
         outcome = guard.settle(guard.run(work, abandon))

@@ -11,7 +11,6 @@ exit with code 3 at once. Output written under `output_lock` is never cut mid-re
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
@@ -22,7 +21,6 @@ from dataclasses import replace
 from types import FrameType
 from typing import Any, TypeVar
 
-from ..counting.executors import init_worker  # noqa: F401  (it moved; old imports keep working)
 from ..result import Deadline, Outcome, Status
 from .common import EXIT_UNKNOWN
 
@@ -116,7 +114,8 @@ class Guard:
             sys.stderr.flush()
         except Exception:  # noqa: BLE001 - e.g. a closed pipe; we are leaving anyway
             pass
-        for child in multiprocessing.active_children():
+        multiprocessing = sys.modules.get("multiprocessing")  # no pool was ever started without it
+        for child in multiprocessing.active_children() if multiprocessing else ():
             child.kill()  # pool workers ignore SIGTERM
         os._exit(EXIT_UNKNOWN)
 

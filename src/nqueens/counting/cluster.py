@@ -20,10 +20,9 @@ from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from ..errors import QueensError
+from . import DEFAULT_CONNECT_TIMEOUT  # seconds for the scheduler, then a first worker
 from .plan import Subproblem
 
-#: Seconds to wait for the scheduler to answer, and then for at least one worker.
-DEFAULT_CONNECT_TIMEOUT = 10.0
 #: Reruns of a task that raised (lost workers are counted by the scheduler instead).
 DEFAULT_RETRIES = 2
 

@@ -10,7 +10,6 @@ that is terminated at the deadline. No solution is ever produced: the result is 
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 from typing import Any
 
@@ -82,6 +81,8 @@ def ganak_count(spec: Spec, encoding: str | None = None, timeout: float | None =
         return Outcome(Status.COMPLETE, total, elapsed=time.perf_counter() - started,
                        backend="sat", stats=stats)
     # spawn, not fork: forking a process that holds solver threads is unsafe (and deprecated)
+    import multiprocessing
+
     context = multiprocessing.get_context("spawn")
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(sender, clauses, variables, cells), daemon=True)
