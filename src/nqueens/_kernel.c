@@ -53,22 +53,21 @@ static int is_canonical(int n, const int *p) {
     return 1;
 }
 
+/* Whether a walk must stop: -1 on a pending Python signal error or a failing callback,
+ * 1 when the `should_stop` callback (may be NULL) says so, 0 to go on. */
+static int ask_stop(PyObject *should_stop) {
+    if (PyErr_CheckSignals() < 0) return -1;
+    if (should_stop == NULL) return 0;
+    PyObject *answer = PyObject_CallNoArgs(should_stop);
+    if (answer == NULL) return -1;
+    int truth = PyObject_IsTrue(answer);
+    Py_DECREF(answer);
+    return truth < 0 ? -1 : truth ? 1 : 0;
+}
+
 static void poll(walk_t *w) {
-    if (PyErr_CheckSignals() < 0) {
-        w->stop = -1;
-        return;
-    }
-    if (w->poll != NULL) {
-        PyObject *answer = PyObject_CallNoArgs(w->poll);
-        if (answer == NULL) {
-            w->stop = -1;
-            return;
-        }
-        int truth = PyObject_IsTrue(answer);
-        Py_DECREF(answer);
-        if (truth < 0) w->stop = -1;
-        else if (truth) w->stop = 1;
-    }
+    int answer = ask_stop(w->poll);
+    if (answer) w->stop = answer;
 }
 
 static void walk(walk_t *w, int row, uint64_t cols, uint64_t left, uint64_t right) {
@@ -149,21 +148,8 @@ static int edge_weight(const class_walk_t *w) {
 }
 
 static void class_poll(class_walk_t *w) {
-    if (PyErr_CheckSignals() < 0) {
-        w->stop = -1;
-        return;
-    }
-    if (w->poll != NULL) {
-        PyObject *answer = PyObject_CallNoArgs(w->poll);
-        if (answer == NULL) {
-            w->stop = -1;
-            return;
-        }
-        int truth = PyObject_IsTrue(answer);
-        Py_DECREF(answer);
-        if (truth < 0) w->stop = -1;
-        else if (truth) w->stop = 1;
-    }
+    int answer = ask_stop(w->poll);
+    if (answer) w->stop = answer;
 }
 
 /* The last row: every open column is a finished board. */
