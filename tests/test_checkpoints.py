@@ -24,7 +24,7 @@ def _header(path: Path) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(("sig", "n", "backend_name"), [
-    pytest.param(signal.SIGINT, 12, "backtrack", id="SIGINT-backtrack-n12"),
+    pytest.param(signal.SIGINT, 16, "backtrack", id="SIGINT-backtrack-n16"),  # n = 12 now ends too soon
     pytest.param(signal.SIGKILL, 11, "sat", id="SIGKILL-sat-n11"),
 ])
 def test_interrupted_count_resumes_to_the_exact_total(
