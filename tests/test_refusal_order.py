@@ -46,3 +46,23 @@ def test_fork_server_start_keeps_the_signal_handlers() -> None:
         assert signal.getsignal(signal.SIGTERM) is handler
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+@pytest.mark.parametrize("argv", [
+    ["count", "30", "--backend", "sat", "--variant", "torus", "--timeout", "0.5"],  # no solution: one long solve
+    ["solve", "150", "--backend", "sat", "--fixed", "0,0", "1,2", "--timeout", "1"],
+])
+def test_a_long_sat_solve_stops_at_the_time_limit(argv: list[str]) -> None:
+    """PySAT keeps the GIL inside a CaDiCaL solve, so nothing (timer, signal, the guard) could
+    run until it returned: `count 30 -b sat --variant torus --timeout 0.05` ran for minutes and
+    ignored SIGTERM. Budgeted solves check the deadline between budgets."""
+    import subprocess
+    import sys
+    import time
+
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "nqueens", *argv], capture_output=True,
+                          text=True, timeout=30)
+    assert time.monotonic() - started < 8
+    assert done.returncode in (0, 3), done.stderr
+    assert "Traceback" not in done.stderr
