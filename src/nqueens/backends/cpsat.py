@@ -202,15 +202,22 @@ class CpSatBackend:
             solver.parameters.cp_model_presolve = False
             solver.parameters.linearization_level = 0
         emitter = Emitter(on_solution, limit)
-        collector = _Collector(compiled.cells, emitter)
-        status = _solve(solver, compiled.model, collector, deadline)
+        status = _solve(solver, compiled.model, _Collector(compiled.cells, emitter), deadline)
+        return self._finish(status, emitter, solver, compiled.model, started, compile_seconds,
+                            enumerate_all=enumerate_all)
+
+    def _finish(
+        self, status: int, emitter: Emitter, solver: cp_model.CpSolver, cp: cp_model.CpModel,
+        started: float, compile_seconds: float, *, enumerate_all: bool, **extra: str,
+    ) -> Outcome:
+        """The Outcome of one solve of a compiled model (the grid or the integer model)."""
+        if status == cp_model.MODEL_INVALID:  # a bug in our compiler, not in the user's input
+            raise RuntimeError(f"CP-SAT rejected the compiled model: {cp.validate()}")
         if enumerate_all:
             exhausted = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
         else:
             exhausted = status == cp_model.INFEASIBLE
         final = emitter.status(exhausted, timed_out=status in (cp_model.UNKNOWN, cp_model.FEASIBLE))
-        if status == cp_model.MODEL_INVALID:  # a bug in our compiler, not in the user's input
-            raise RuntimeError(f"CP-SAT rejected the compiled model: {compiled.model.validate()}")
         if not enumerate_all and emitter.count:
             final = Status.LIMIT_REACHED
         return Outcome(
@@ -219,8 +226,9 @@ class CpSatBackend:
             elapsed=time.perf_counter() - started,
             backend=self.name,
             stats={
-                "variables": len(compiled.model.proto.variables),
-                "constraints": len(compiled.model.proto.constraints),
+                **extra,
+                "variables": len(cp.proto.variables),
+                "constraints": len(cp.proto.constraints),
                 "branches": solver.num_branches,
                 "conflicts": solver.num_conflicts,
                 "compile_seconds": round(compile_seconds, 3),
@@ -267,27 +275,8 @@ class CpSatBackend:
         params.max_alldiff_domain_size = 2 * spec.n
         emitter = Emitter(on_solution, 1)
         status = _solve(solver, compiled.model, _RowCollector(compiled.queens, emitter), deadline)
-        if status == cp_model.MODEL_INVALID:  # a bug in our compiler, not in the user's input
-            raise RuntimeError(f"CP-SAT rejected the compiled model: {compiled.model.validate()}")
-        final = emitter.status(status == cp_model.INFEASIBLE,
-                               timed_out=status in (cp_model.UNKNOWN, cp_model.FEASIBLE))
-        if emitter.count:
-            final = Status.LIMIT_REACHED
-        return Outcome(
-            status=final,
-            count=emitter.count,
-            elapsed=time.perf_counter() - started,
-            backend=self.name,
-            stats={
-                "model": "integer",
-                "variables": len(compiled.model.proto.variables),
-                "constraints": len(compiled.model.proto.constraints),
-                "branches": solver.num_branches,
-                "conflicts": solver.num_conflicts,
-                "compile_seconds": round(compile_seconds, 3),
-                **peak_memory_mb(),
-            },
-        )
+        return self._finish(status, emitter, solver, compiled.model, started, compile_seconds,
+                            enumerate_all=False, model="integer")
 
     def _count_mirrored(self, spec: Spec, deadline: Deadline | None, started: float) -> Outcome:
         """Count a plain board: first-row columns left of the middle count twice (their
