@@ -44,3 +44,13 @@ def test_count_help_lists_only_backends_that_count(capsys) -> None:  # type: ign
     assert main(["count", "--help"]) == 0
     out = capsys.readouterr().out
     assert "genetic" not in out and "construct" not in out and "examples:" in out
+
+
+def test_repeated_flags_add_cells_rather_than_replace_them(capsys) -> None:  # type: ignore[no-untyped-def]
+    # the last --fixed used to win silently: one queen fixed where the user asked for two
+    argv = ["count", "8", "--fixed", "0,1", "--fixed", "1,3", "--forbidden", "2,0",
+            "--forbidden", "2,6", "--backend", "backtrack", "--format", "json"]
+    assert main(argv) == 0
+    doc = json.loads(capsys.readouterr().out)
+    expected = brute_force_solutions(8, ((0, 1), (1, 3)), ((2, 0), (2, 6)))
+    assert 0 < doc["count"] == len(expected) < len(brute_force_solutions(8, ((0, 1),), ()))

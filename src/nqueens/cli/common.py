@@ -134,11 +134,16 @@ def textbook_board(text: str) -> int:
 
 
 def add_cell_arguments(parser: argparse.ArgumentParser) -> None:
-    """--fixed R,C ... and --forbidden R,C ..., read by `load_problem_args`."""
-    parser.add_argument("--fixed", type=cell_argument, nargs="+", default=[], metavar="R,C",
-                        help="0-based cells that must hold a queen (added to a model's own)")
-    parser.add_argument("--forbidden", type=cell_argument, nargs="+", default=[], metavar="R,C",
-                        help="0-based cells that must stay empty (added to a model's own)")
+    """--fixed R,C ... and --forbidden R,C ..., read by `load_problem_args`; a repeated flag
+    adds its cells to the earlier ones (`--fixed 0,1 --fixed 2,3` fixes both)."""
+    parser.add_argument("--fixed", type=cell_argument, nargs="+", action="extend", default=[],
+                        metavar="R,C",
+                        help="0-based cells that must hold a queen (added to a model's own; "
+                             "the flag may be repeated)")
+    parser.add_argument("--forbidden", type=cell_argument, nargs="+", action="extend",
+                        default=[], metavar="R,C",
+                        help="0-based cells that must stay empty (added to a model's own; "
+                             "the flag may be repeated)")
 
 
 def wrap(text: str, width: int = 78) -> str:
