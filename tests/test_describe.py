@@ -115,11 +115,14 @@ def _built_sat(spec: Spec, encoding: str) -> dict[str, object]:
 
     compiled = encode_cnf(spec, encoding)
     lengths = Counter(len(clause) for clause in compiled.cnf.clauses)
+    cardinality = compiled.cardinality  # the native encoding's [literals, 1] constraints
     return {"variables": compiled.cnf.nv, "aux_variables": compiled.aux_vars,
             "clauses": len(compiled.cnf.clauses),
+            "cardinality_constraints": len(cardinality),
             "clauses_by_family": {k: v for k, v in compiled.families.items()},
             "clauses_by_length": {str(k): lengths[k] for k in sorted(lengths)},
-            "literals": sum(len(clause) for clause in compiled.cnf.clauses)}
+            "literals": sum(len(clause) for clause in compiled.cnf.clauses)
+            + sum(len(literals) for literals, _ in cardinality)}
 
 
 _SPECS = [Spec(1), Spec(2), Spec(5), Spec(7, "torus"), Spec(6, "superqueens"), Spec(6, "rooks"),
@@ -138,7 +141,8 @@ def test_formulas_match_the_built_cpsat_model(spec: Spec) -> None:
         **listed, "fixed": len(spec.fixed), "forbidden": len(spec.forbidden)}
 
 
-@pytest.mark.parametrize("encoding", ["pairwise", "seqcounter", "bitwise", "totalizer", "ladder"])
+@pytest.mark.parametrize("encoding", ["pairwise", "seqcounter", "bitwise", "totalizer", "ladder",
+                                      "native"])
 @pytest.mark.parametrize("spec", _SPECS, ids=str)
 def test_formulas_match_the_built_cnf(spec: Spec, encoding: str) -> None:
     doc = describe_compiled(spec, "sat", encoding)

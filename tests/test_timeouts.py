@@ -91,3 +91,17 @@ def test_split_count_stops_at_the_time_limit(tmp_path: Path, startup: float) -> 
     assert doc["count"] == sum(r["count"] for r in records)
     assert doc["stats"]["finished"] == len(records) < doc["stats"]["subproblems"]
     assert elapsed < LIMIT + startup + MARGIN
+
+
+def test_time_limit_reaches_a_native_cardinality_search(startup: float) -> None:
+    """MiniCard runs with the GIL released and is interrupted at the limit (the 101-torus
+    has solutions, but this search found none in 30 s here)."""
+    started = time.perf_counter()
+    done = run("solve", "101", "--variant", "torus", "--backend", "sat", "--timeout",
+               str(LIMIT), "--format", "json")
+    elapsed = time.perf_counter() - started
+    assert done.returncode == 3, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["status"] == "timeout" and doc["solutions"] == []
+    assert doc["stats"]["encoding"] == "native"
+    assert elapsed < LIMIT + startup + MARGIN

@@ -55,6 +55,7 @@ _AMO_CLAUSES: dict[str, Callable[[int], int]] = {
     "kmtotalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
     "sortnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))) ** 2,
     "cardnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))),
+    "native": lambda k: 1,  # one cardinality constraint, given to the solver as it is
 }
 _LINEAR_ENCODINGS = "seqcounter or ladder"
 
@@ -77,7 +78,8 @@ def line_shapes(spec: Spec) -> list[tuple[str, int, int, bool]]:
 
 
 def estimated_clauses(spec: Spec, encoding: str) -> int:
-    """About how many clauses `encode_cnf(spec, encoding)` would emit."""
+    """About how many clauses `encode_cnf(spec, encoding)` would emit (for the native
+    encoding: clauses plus cardinality constraints)."""
     amo = _AMO_CLAUSES.get(encoding, _AMO_CLAUSES["seqcounter"])
     return sum(
         count * ((1 if k == 2 else amo(k)) + exact)
@@ -151,6 +153,9 @@ CPSAT_BYTES_PER_CELL = 1500
 #: Bytes per literal occurrence of a CNF held by the SAT solver (measured here: n = 1000,
 #: sequential counter, Kissat: 1.48 GB for about 26 million literal occurrences).
 SAT_BYTES_PER_LITERAL = 60
+#: The same for the native encoding, whose literals are the cells of every line (measured
+#: here, MiniCard, whole process: n = 1000: 613 MB, n = 2000: 2.5 GB for 6 and 24 million).
+NATIVE_BYTES_PER_LITERAL = 110
 #: Bytes per cell of each line in `Spec.lines` and its cell index (Python tuples), which
 #: the backtracking backends build (measured here: 188 at n = 600; rounded up).
 LINES_BYTES_PER_CELL = 250
@@ -195,7 +200,9 @@ def cpsat_bytes(spec: Spec, workers: int = 1) -> int:
 
 def sat_bytes(spec: Spec, encoding: str) -> int:
     """The CNF in the solver: literal occurrences, about 2 per clause of a linear encoding
-    plus one per cell per exactly-one line."""
+    plus one per cell per exactly-one line (native: every line's cells, plus the same)."""
+    if encoding == "native":
+        return BASE_BYTES + NATIVE_BYTES_PER_LITERAL * (_line_cells(spec) + 2 * spec.n * spec.n)
     literals = 2 * estimated_clauses(spec, encoding) + 2 * spec.n * spec.n
     return BASE_BYTES + SAT_BYTES_PER_LITERAL * literals
 

@@ -75,11 +75,14 @@ def _text(doc: dict[str, Any]) -> list[str]:
             *_table("constraints by type", doc["constraints_by_type"]),
         ]
     if backend == "sat":
+        cardinality = doc.get("cardinality_constraints", 0)
+        native = f" and {cardinality} at-most-one cardinality constraints" if cardinality else ""
         return [
             f"sat ({doc['encoding']} encoding): {doc['variables']} variables "
             f"({doc['cell_variables']} cells, {doc['aux_variables']} auxiliary), "
-            f"{doc['clauses']} clauses, {doc['literals']} literals",
-            *_table("clauses by family", doc["clauses_by_family"]),
+            f"{doc['clauses']} clauses{native}, {doc['literals']} literals",
+            *_table("clauses and cardinality constraints by family" if cardinality
+                    else "clauses by family", doc["clauses_by_family"]),
             *_table("clauses by length", doc["clauses_by_length"]),
         ]
     space = doc.get("search_space") or {

@@ -75,13 +75,13 @@ def _show(args: argparse.Namespace, spec: Spec, rows: list[dict[str, Any]], coun
     if args.format == "json":
         print_json({"n": spec.n, "variant": spec.variant, "name": spec.name, "rows": rows})
         return EXIT_OK if complete else EXIT_UNKNOWN
-    header = ["encoding", "variables", "aux", "clauses", "first (s)"]
+    header = ["encoding", "variables", "aux", "clauses", "amo", "first (s)"]
     if count_all:
         header += ["count", "count all (s)"]
     table = []
     for row in rows:
         line = [row["encoding"], row["variables"], row["aux_variables"], row["clauses"],
-                _seconds(row["first_solution_s"])]
+                row["cardinality_constraints"], _seconds(row["first_solution_s"])]
         if count_all:
             mark = "" if row["count_complete"] else "+"
             count = f"{row['count']}{mark}" if row["count_s"] is not None else "-"
@@ -90,6 +90,8 @@ def _show(args: argparse.Namespace, spec: Spec, rows: list[dict[str, Any]], coun
     print(f"{spec.describe()}: sat backend, one run per encoding"
           + ("" if count_all else f" (counting skipped: n > --count-up-to {args.count_up_to})"))
     print_table(header, table)
+    print("(amo: at-most-one constraints the solver takes as they are, MiniCard's native "
+          "cardinality constraints)")
     if not complete:
         print(f"(time limit of {args.timeout} s reached: rows without a count or answer are "
               "unfinished; '+' marks a count that is a lower bound)")

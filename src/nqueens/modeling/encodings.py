@@ -38,7 +38,8 @@ def compare_encodings(
 ) -> list[dict[str, Any]]:
     """One row per encoding in `backends.sat.ENCODINGS`, in that order.
 
-    Each row: encoding, variables, aux_variables, clauses, first_solution_s, satisfiable,
+    Each row: encoding, variables, aux_variables, clauses, cardinality_constraints (native
+    only: at-most-ones not encoded), first_solution_s, satisfiable,
     and with `count_all` also count, count_s and count_complete (False when the time ran
     out). `deadline` (or `timeout`) bounds the whole comparison: once it passes, the rows
     left get no runs. Rows are appended to `rows` (if given) as they are started, so a
@@ -57,6 +58,7 @@ def compare_encodings(
             "variables": size["variables"],
             "aux_variables": size["aux_variables"],
             "clauses": size["clauses"],
+            "cardinality_constraints": size["cardinality_constraints"],
             "first_solution_s": None,  # None: not run (the time was up)
             "satisfiable": None,
         }

@@ -26,10 +26,14 @@ def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
     from ..backends.sat import DEFAULT_ENCODING, cell_var, encode_cnf
 
     compiled = encode_cnf(spec, encoding or DEFAULT_ENCODING)
-    n, cnf = spec.n, compiled.cnf
+    n, cnf, cardinality = spec.n, compiled.cnf, compiled.cardinality
+    # the native encoding is CNF+ (MiniCard's format): "l1 l2 ... <= 1" lines after the
+    # clauses; model counters read plain CNF only
+    problem = (f"p cnf+ {cnf.nv} {len(cnf.clauses) + len(cardinality)}" if cardinality
+               else f"p cnf {cnf.nv} {len(cnf.clauses)}")
     out = [
-        "c t pmc",
-        f"p cnf {cnf.nv} {len(cnf.clauses)}",
+        *([] if cardinality else ["c t pmc"]),
+        problem,
         f"c nqueens: {spec.describe()}" + (f" ({spec.name})" if spec.name else ""),
         f"c encoding: {compiled.encoding} at-most-one; variables 1..{n * n} are the cells "
         f"(row-major, 0-based), {compiled.aux_vars} auxiliary variables above",
@@ -37,6 +41,7 @@ def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
         "c p show " + " ".join(str(v) for v in range(1, n * n + 1)) + " 0",
     ]
     out += [" ".join(map(str, clause)) + " 0" for clause in cnf.clauses]
+    out += [" ".join(map(str, literals)) + f" <= {bound}" for literals, bound in cardinality]
     return "\n".join(out) + "\n"
 
 

@@ -63,8 +63,11 @@ def ganak_count(spec: Spec, encoding: str | None = None, timeout: float | None =
     """
     from pysat.solvers import Solver
 
-    from ..backends.sat import DEFAULT_ENCODING, DEFAULT_SOLVER, encode_cnf
+    from ..backends.sat import DEFAULT_ENCODING, DEFAULT_SOLVER, NATIVE, encode_cnf
 
+    if encoding == NATIVE:
+        raise InputError("Ganak counts plain CNF, and the native encoding's cardinality "
+                         "constraints are not clauses; use --encoding pairwise or seqcounter")
     _require_pyganak()
     started = time.perf_counter()
     compiled = encode_cnf(spec, encoding or DEFAULT_ENCODING)

@@ -72,9 +72,11 @@ def _one_line_cnf(k: int, encoding: str) -> tuple[int, int, Counter[int]]:
     a formula for pairwise, else encoded once by PySAT (its size depends on k only)."""
     if k < 2:
         return 0, 0, Counter()
-    if encoding == "pairwise":
+    if encoding == "pairwise" or (encoding == "native" and k == 2):
         pairs = k * (k - 1) // 2
         return pairs, 0, Counter({2: pairs})
+    if encoding == "native":  # one cardinality constraint, counted apart by the caller
+        return 0, 0, Counter()
     from pysat.card import CardEnc
     from pysat.formula import IDPool
 
@@ -99,7 +101,7 @@ def sat_structure(spec: Spec, encoding: str | None = None) -> dict[str, Any]:
     if encoding not in ENCODINGS:
         raise InputError(f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}")
     shapes = line_shapes(spec)
-    if encoding != "pairwise":
+    if encoding not in ("pairwise", "native"):
         work = sum({k for _, k, count, _ in shapes if count})
         if work > MAX_DESCRIBED_WORK // 10:
             raise SizeLimitError(
@@ -108,11 +110,15 @@ def sat_structure(spec: Spec, encoding: str | None = None) -> dict[str, Any]:
                 "--encoding pairwise or a smaller n")
     families: Counter[str] = Counter()
     lengths: Counter[int] = Counter()
-    aux = 0
+    aux = cardinality = cardinality_literals = 0
     for kind, k, count, exact in shapes:
         if not count:
             continue
         clauses, extra, by_length = _one_line_cnf(k, encoding)
+        if encoding == "native" and k > 2:
+            clauses = 1  # a constraint of its family, not a clause of any length
+            cardinality += count
+            cardinality_literals += count * k
         families[kind] += count * (clauses + exact)
         aux += count * extra
         for length, number in by_length.items():
@@ -131,9 +137,10 @@ def sat_structure(spec: Spec, encoding: str | None = None) -> dict[str, Any]:
         "cell_variables": cells,
         "aux_variables": aux,
         "clauses": sum(lengths.values()),
+        "cardinality_constraints": cardinality,
         "clauses_by_family": dict(families),
         "clauses_by_length": {str(k): lengths[k] for k in sorted(lengths)},
-        "literals": sum(k * v for k, v in lengths.items()),
+        "literals": sum(k * v for k, v in lengths.items()) + cardinality_literals,
     }
 
 
