@@ -26,8 +26,10 @@ CASES = [
     ("solve 14 --all, sat", ["solve", "14", "--all", "-f", "jsonl", "--backend", "sat"]),
     ("solve 14 --all, cpsat", ["solve", "14", "--all", "-f", "jsonl", "--backend", "cpsat"]),
     ("count 14 split, 2 processes", ["count", "14", "--split-depth", "2", "--backend", "backtrack"]),
+    ("solve 101 torus, sat (MiniCard)", ["solve", "101", "--variant", "torus", "--backend", "sat"]),
     # compile-bound: the model is still being built when the limit passes
-    ("solve 150, sat (CNF build)", ["solve", "150", "--backend", "sat"]),
+    ("solve 200 pairwise, sat (CNF build)",
+     ["solve", "200", "--backend", "sat", "--encoding", "pairwise"]),
     ("solve 400, cpsat (model build)", ["solve", "400", "--backend", "cpsat"]),
 ]
 
