@@ -139,7 +139,7 @@ class BacktrackBackend:
             task=tasks.bitboard_task, deadline=deadline, check=False,
         )
         stats: dict[str, int | float | str] = {
-            "route": "kernel" if kernel_available() else "python-bitboard",
+            "walk": "kernel" if kernel_available() else "python-bitboard",  # top-level "route" is auto's
             "subproblems": found.stats["tasks"],
             "jobs": jobs,
             **found.stats,
