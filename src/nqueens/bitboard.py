@@ -16,7 +16,7 @@ rotations and reflections, weighted by its class size, about half the work of th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .spec import Placement, Spec
@@ -283,15 +283,21 @@ def class_starts(n: int, depth: int = 1) -> list[ClassStart]:
     larger depth gives more, smaller starts to spread over processes. Starts that cannot be
     extended to a full board may be among them (they count 0). n = 2 and 3 have none.
     """
+    return list(iter_class_starts(n, depth))
+
+
+def iter_class_starts(n: int, depth: int = 1) -> Iterator[ClassStart]:
+    """`class_starts` one at a time, so that a caller can stop a long listing (n = 100 at
+    depth 3 lists about a million)."""
     if n == 1:
-        return [ClassStart("corner", (0,))]
+        yield ClassStart("corner", (0,))
+        return
     if n < 4:
-        return []
+        return
     heads = [("corner", (0, c1)) for c1 in range(2, n - 1)]
     heads += [("edge", (d,)) for d in range(1, n) if 2 * d < n - 1]
     full = (1 << n) - 1
     side = 1 | (1 << (n - 1))
-    starts: list[ClassStart] = []
     for kind, head in heads:
         rows, bound = _class_rows(n, kind, head)
         length = min(max(depth, len(head)), n - 1)
@@ -304,7 +310,7 @@ def class_starts(n: int, depth: int = 1) -> list[ClassStart]:
             prefix, taken, left, right = stack.pop()
             row = len(prefix)
             if row == length:
-                starts.append(ClassStart(kind, prefix))
+                yield ClassStart(kind, prefix)
                 continue
             bits = rows[row] & ~(taken | left | right)
             if row == bound:  # the same rule as the walks: both side queens down by now
@@ -315,7 +321,6 @@ def class_starts(n: int, depth: int = 1) -> list[ClassStart]:
                 if bits & bit:
                     stack.append((prefix + (c,), taken | bit, ((left | bit) << 1) & full,
                                   (right | bit) >> 1))
-    return starts
 
 
 def count_class_start(

@@ -99,8 +99,9 @@ def run(
     options = {**(options or {}), "deadline_at": None if workers.kind == "dask" else deadline.at}
     done = dict(ledger.done) if ledger is not None else {}
     subs = plan.subproblems
-    state = {"total": sum(s.weight * done[s.key] for s in subs if s.key in done),
-             "finished": sum(1 for s in subs if s.key in done), "partial": 0}
+    # keys are worked out only against a ledger: a million of them outlast a 1 s limit
+    state = {"total": sum(s.weight * done[s.key] for s in subs if s.key in done) if done else 0,
+             "finished": sum(1 for s in subs if s.key in done) if done else 0, "partial": 0}
     resumed = state["finished"]
     extras: dict[str, int] = {}
     times: list[float] = []
@@ -122,7 +123,7 @@ def run(
             on_progress(Progress(state["finished"], len(subs), state["total"], resumed,
                                  time.perf_counter() - started, sub.key, value))
 
-    todo = iter([s for s in subs if s.key not in done])
+    todo = iter([s for s in subs if s.key not in done] if done else subs)
     if workers.executor is None:
         for sub in todo:
             if deadline.expired():

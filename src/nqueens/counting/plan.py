@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..bitboard import AttackMasks, ClassStart, class_starts, initial_rows
+from ..bitboard import AttackMasks, ClassStart, initial_rows, iter_class_starts
 from ..errors import SizeLimitError
 from ..spec import Placement, Spec
 
@@ -139,7 +139,7 @@ def make_plan(
     depth = max(1, depth)
     if kind == "classes":
         return Plan(kind, depth, _polled(
-            (Subproblem(s.prefix, 1, s.kind) for s in class_starts(spec.n, depth)), should_stop))
+            (Subproblem(s.prefix, 1, s.kind) for s in iter_class_starts(spec.n, depth)), should_stop))
     weighed = ((p, _mirror_weight(spec.n, p)) for p in prefixes(spec, depth, should_stop))
     return Plan(kind, depth, _polled(
         (Subproblem(p, weight) for p, weight in weighed if weight), should_stop))
