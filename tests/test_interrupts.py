@@ -74,3 +74,33 @@ def test_jsonl_cut_by_sigkill_holds_whole_valid_lines(tmp_path: Path) -> None:
     checked = run("verify", str(out))  # the cut file is still valid input for verify
     assert checked.returncode == 0, checked.stderr
     assert checked.stdout.count(": valid\n") == len(lines)
+
+
+def test_second_sigint_exits_at_once_without_multiprocessing_noise() -> None:
+    """A second Ctrl-C leaves without waiting for the pool: one line says so, and Python's
+    resource tracker no longer adds a "leaked semaphore objects" warning after it."""
+    process = start("count", "19", "--backend", "backtrack", "--jobs", "2", "--format", "json")
+    wait_until_guarded(process.pid)
+    wait_for(lambda: len(_children(process.pid)) >= 2, what="the pool's processes")
+    time.sleep(1.0)  # the workers busy with their first tasks: the stop cannot be instant
+    process.send_signal(signal.SIGINT)
+    time.sleep(0.01)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 3, err
+    assert json.loads(out)["status"] == "interrupted"
+    assert "a second signal; exiting without waiting for the search" in err
+    assert "leaked" not in err and "Traceback" not in err and "Warning" not in err
+
+
+def _children(pid: int) -> list[str]:
+    """Process ids whose parent is `pid` (the fork server and the resource tracker count)."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            text = status.read_text()
+        except OSError:
+            continue
+        if f"\nPPid:\t{pid}\n" in text:
+            found.append(status.parent.name)
+    return found

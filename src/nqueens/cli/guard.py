@@ -108,8 +108,9 @@ class Guard:
         try:
             if got_lock:
                 abandon()
-            print(f"nqueens: the solver did not return within {self.grace} s of the stop; "
-                  "exiting without waiting for it", file=sys.stderr)
+            why = ("a second signal" if self._stopping_since == float("-inf")
+                   else f"the solver did not return within {self.grace} s of the stop")
+            print(f"nqueens: {why}; exiting without waiting for the search", file=sys.stderr)
             sys.stdout.flush()
             sys.stderr.flush()
         except Exception:  # noqa: BLE001 - e.g. a closed pipe; we are leaving anyway
@@ -117,7 +118,7 @@ class Guard:
         multiprocessing = sys.modules.get("multiprocessing")  # no pool was ever started without it
         for child in multiprocessing.active_children() if multiprocessing else ():
             child.kill()  # pool workers ignore SIGTERM
-        os._exit(EXIT_UNKNOWN)
+        os._exit(EXIT_UNKNOWN)  # the resource tracker unlinks the pools' semaphores
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         if self.signal_name is not None:  # a second signal: stop waiting for the search
@@ -136,3 +137,4 @@ class Guard:
     def _restore_handlers(previous: dict[int, Any]) -> None:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+

@@ -109,6 +109,7 @@ def start_fork_server() -> None:
     the main thread, or when already running, it just makes sure the server runs."""
     from multiprocessing import forkserver
 
+    _quiet_resource_tracker()
     if threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()
         return
@@ -118,6 +119,19 @@ def start_fork_server() -> None:
     finally:
         for sig, handler in saved.items():
             signal.signal(sig, handler)
+
+
+#: Passed to the resource tracker's interpreter (it takes our -W options when it starts).
+_TRACKER_QUIET = "ignore:resource_tracker:UserWarning"
+
+
+def _quiet_resource_tracker() -> None:
+    """Keep multiprocessing's resource tracker from printing "There appear to be N leaked
+    semaphore objects" when a stopped command exits at once (`cli.guard`'s backstop, a
+    second Ctrl-C): it still unlinks them, which is all that exit needs. Its interpreter
+    gets our warning options when it starts, so this must run before the first pool."""
+    if _TRACKER_QUIET not in sys.warnoptions:
+        sys.warnoptions.append(_TRACKER_QUIET)
 
 
 def _kill_pool(pool: Any) -> None:
