@@ -83,3 +83,12 @@ def test_solve_all_unique_cli(capsys: pytest.CaptureFixture[str]) -> None:
         assert find_violations(Spec(7), placement) == []
     assert main(["solve", "7", "--unique"]) == 2
     assert "--unique needs --all" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 5, 8, 10, 13])
+def test_unique_count_of_a_plain_board_comes_from_the_class_walk(n: int, capsys) -> None:  # type: ignore[no-untyped-def]
+    # the kernel walks one board per class: no enumeration, same answer as OEIS
+    assert main(["count", str(n), "--unique", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["count"], doc["total"]) == (A002562[n], A000170[n])
+    assert doc["stats"]["walk"] in ("kernel", "python-bitboard") and len(doc["symmetries"]) == 8

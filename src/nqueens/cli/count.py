@@ -121,7 +121,11 @@ def split_asked(args: argparse.Namespace) -> bool:
 def run(args: argparse.Namespace) -> int:
     guard = Guard(args.timeout)
     spec = load_problem_args(args)
-    route = resolve(args.backend, spec, "enumerate" if args.unique else "count")  # --unique meets every solution
+    # the kernel walks one board per symmetry class of a plain queens board and reports the
+    # fundamental count itself; elsewhere --unique meets every solution
+    classes_walked = args.unique and spec.is_plain and spec.variant == "queens"
+    route = resolve(args.backend, spec, "enumerate" if args.unique and not classes_walked
+                    else "count")
     if route is not None:
         args.backend = route.backend
     if args.backend not in backend_names(exhaustive_only=True):
@@ -145,9 +149,10 @@ def run(args: argparse.Namespace) -> int:
         return report(args, spec, ganak_count(spec, args.encoding, args.timeout), guard)
     if args.unique:
         if explicit_split:
-            raise InputError("--unique enumerates every solution in one run; drop --checkpoint, "
+            raise InputError("--unique counts every solution in one run; drop --checkpoint, "
                              "--split-depth and --executor")
-        return run_unique(args, spec, options, guard, route)
+        if not (classes_walked and args.backend == "backtrack" and not options):
+            return run_unique(args, spec, options, guard, route)
     if explicit_split or (args.backend != "backtrack" and (args.jobs or 1) > 1):
         # solver backends parallelise by disjoint subproblems in separate processes, each
         # enumerated by a single-worker solver, never by one solver's parallel workers
@@ -167,9 +172,11 @@ def run(args: argparse.Namespace) -> int:
                             on_solution=progress.solution if feed else None, **options)
         return replace(outcome, route=route)
 
+    fundamental = (lambda outcome: outcome.stats.get("unique", 0)) if args.unique else None
+
     def abandon() -> None:
         report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend,
-                                   route=route), guard)
+                                   route=route), guard, 0 if args.unique else None)
 
     from ..counting.tasks import BITBOARD_PARALLEL_FROM_N
 
@@ -178,34 +185,35 @@ def run(args: argparse.Namespace) -> int:
 
         start_fork_server()  # this route counts on a process pool: start it signal-safe
     outcome = guard.settle(guard.run(work, abandon))
-    return report(args, spec, outcome, guard)
+    return report(args, spec, outcome, guard, fundamental(outcome) if fundamental else None)
 
 
 def report(
     args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard,
-    classes: set[tuple[int, ...]] | None = None,
+    fundamental: int | None = None,
 ) -> int:
-    """Print the count (a lower bound unless complete); returns the exit code."""
+    """Print the count (a lower bound unless complete); `fundamental`: the classes counted
+    for --unique. Returns the exit code."""
     with guard.output_lock:
-        group = instance_symmetries(spec) if classes is not None else ()
+        group = instance_symmetries(spec) if fundamental is not None else ()
         if args.format == "json":
             doc = outcome_json(spec, outcome)
-            if classes is not None:  # "count" is what was asked for: the fundamental ones
-                doc = outcome_json(spec, replace(outcome, count=len(classes)),
+            if fundamental is not None:  # "count" is what was asked for: the fundamental ones
+                doc = outcome_json(spec, replace(outcome, count=fundamental),
                                    total=outcome.count, symmetries=list(group))
             print_json(doc)
         else:
             bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
             unique = outcome.stats.get("unique")
-            fundamental = f", {unique} fundamental" if unique is not None and outcome.complete else ""
-            found = f"{outcome.count} solutions{fundamental}{bound}"
+            classes = f", {unique} fundamental" if unique is not None and outcome.complete else ""
+            found = f"{outcome.count} solutions{classes}{bound}"
             counter = ""
             if args.counter == "ganak":
                 counter = ", counted by ganak"
                 if not outcome.complete:
                     found = f"count unknown (ganak stopped: {outcome.status.value})"
-            if classes is not None:
-                found = (f"{len(classes)} fundamental solutions{bound} up to "
+            if fundamental is not None:
+                found = (f"{fundamental} fundamental solutions{bound} up to "
                          f"{symmetries_text(group)}; {outcome.count} in all")
             print(f"{spec.describe()}: {found} "
                   f"[{backend_text(outcome)}{counter}, {outcome.elapsed:.3f} s]")
@@ -290,10 +298,10 @@ def run_unique(
 
     def abandon() -> None:
         report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend), guard,
-               set(classes))
+               len(classes))
 
     outcome = guard.settle(guard.run(work, abandon))
-    return report(args, spec, outcome, guard, classes)
+    return report(args, spec, outcome, guard, len(classes))
 
 
 def symmetries_text(group: tuple[str, ...]) -> str:
