@@ -31,9 +31,14 @@ def test_every_encoding_counts_correctly(spec: Spec, expected: int) -> None:
 def test_cli_encodings_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["encodings", "6"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1].split()[:4] == ["encoding", "variables", "aux", "clauses"]
-    assert len(out) == 2 + len(ENCODINGS)
-    assert all(line.split()[5] == "4" for line in out[2:])
+    assert out[1].split()[:5] == ["encoding", "variables", "aux", "clauses", "amo"]
+    assert len(out) == 3 + len(ENCODINGS) and out[-1].startswith("(amo: ")
+    rows = out[2:-1]
+    assert all(line.split()[6] == "4" for line in rows)
+    # only the native row hands at-most-ones over as they are: the 6 rows, the 6 columns and
+    # the diagonals of 3 or more cells (2n - 1 per direction, less 2 of one and 2 of two)
+    assert {line.split()[0]: int(line.split()[4]) for line in rows if line.split()[4] != "0"} == {
+        "native": 2 * 6 + 2 * (2 * 6 - 1 - 4)}
 
 
 def test_cli_encodings_json_skips_counting_above_limit(capsys: pytest.CaptureFixture[str]) -> None:
