@@ -7,9 +7,8 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 from dataclasses import dataclass, field
-from typing import Any
 
-from .spec import Placement, Spec
+from .spec import Placement
 
 __all__ = ["Deadline", "Outcome", "SolutionSink", "Status"]
 

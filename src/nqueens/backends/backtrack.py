@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
-from ..result import Deadline, Outcome, SolutionSink, Status
+from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..bitboard import AttackMasks, initial_rows
 from .base import Emitter, refuse_oversized

@@ -28,7 +28,7 @@ from typing import ClassVar
 
 from ..errors import InputError
 from ..limits import minconflicts_bytes, peak_memory_mb, refuse_oversized
-from ..result import Deadline, Outcome, SolutionSink, Status
+from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..validate import find_violations
 from ..variants import (

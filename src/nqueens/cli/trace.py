@@ -8,9 +8,9 @@ import sys
 from typing import Any
 
 from ..errors import InputError
-from ..textbook.trace import Event, cell, event_text, step_label, steps, walk
+from ..textbook.trace import Event, event_text, step_label, steps, walk
 from ..pictures.page import PAGE_MAX_N_ALL, PAGE_MAX_N_FIRST
-from .common import EXIT_OK, add_format_argument, positive_int, print_json, textbook_board, write_output
+from .common import EXIT_OK, add_format_argument, print_json, textbook_board, write_output
 
 #: Largest boards traced: the whole tree (--all) and the walk to the first solution. Beyond
 #: these the walk has millions of events (n = 11 --all: 1.7 million; n = 20: 4 million).

@@ -7,7 +7,7 @@ import sys
 
 from ..errors import InputError
 from ..pictures.tree import MAX_TREE_N, draw_tree
-from .common import EXIT_OK, positive_int, textbook_board
+from .common import EXIT_OK, textbook_board
 
 #: Even with --force: n = 7 already has 3,585 nodes; n = 8 (15,721) is past any picture.
 MAX_FORCED_N = 7

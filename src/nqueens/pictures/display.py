@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .svg import MAX_SVG_N, board_svg, cell_size
 
