@@ -151,12 +151,12 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 MAX_N = 3000
 
 #: From this size on, one solution of a queens-variant board comes from the Boolean grid
-#: searched by one worker in short randomized runs (`_find_one_restarts`). Measured here:
-#: the two-worker grid below (its win is CP-SAT's feasibility-jump local search) took
-#: 1.4 s at n = 200 and 3.1 s at n = 500 but found nothing at n = 1000 in 60 s (3 GB); the
-#: integer model with value-level AllDifferent took 14 s / 1.7 GB at n = 800 and 19 s /
-#: 2.5 GB at n = 1000 (its per-value encoding, twice n^2 literals); the restarts took
-#: a few seconds from n = 600 to 1100 at about 1 kB per cell.
+#: searched by one worker in short randomized runs (`_find_one_restarts`). Measured here
+#: (whole process): the two-worker grid below this size (its win is CP-SAT's feasibility-
+#: jump local search) took 1.1 s at n = 200 and 3.4 s at n = 500, where the runs took 6.6 s,
+#: but found nothing at n = 1000 in 60 s (3 GB); the runs took 3.7 s at n = 600, 8.4 s at
+#: 800 and 7 s (1.4 GB) at 1000, where the integer model with value-level AllDifferent, the
+#: route before, took 7.2 s / 14 s / 19 s (1.0 / 1.6 / 2.4 GB: its per-value encoding).
 RESTARTS_FIND_ONE_N = 600
 
 #: Conflicts allowed in each restart, times the Luby sequence 1 1 2 1 1 2 4 ... (so the
