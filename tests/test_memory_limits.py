@@ -106,7 +106,9 @@ def test_cpsat_estimate_is_for_the_route_that_runs(monkeypatch: pytest.MonkeyPat
 
 def test_cpsat_estimate_is_near_the_measured_peak() -> None:
     """The one-worker grid route, forced at n = 250 in a fresh process: the estimate
-    covers the peak resident memory without doubling it."""
+    covers the peak resident memory without doubling it. (On Linux the stat is VmHWM:
+    ru_maxrss would start from this large pytest process's, inherited through fork and
+    exec, and the child would report pytest's size.)"""
     import json
     import subprocess
     import sys
