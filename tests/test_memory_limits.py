@@ -81,3 +81,45 @@ def test_a_spent_deadline_stops_the_sat_build_of_a_large_board() -> None:
     outcome = SatBackend().search(Spec(300), limit=1, deadline=Deadline(0))
     assert outcome.status is nqueens.Status.TIMEOUT and outcome.count == 0
     assert outcome.stats["clauses"] == 0
+
+
+def test_cpsat_estimate_is_for_the_route_that_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A large queens board is searched by one worker (one copy of the grid), a small one
+    by two: the refusal is checked against the estimate of that route."""
+    import nqueens.backends.cpsat as cpsat
+
+    needed: list[int] = []
+
+    def record(spec: Spec, backend: str, max_n: int, estimate: int) -> None:
+        needed.append(estimate)
+        raise nqueens.SizeLimitError("recorded")
+
+    monkeypatch.setattr(cpsat, "refuse_oversized", record)
+    for spec in (Spec(1000), Spec(200)):
+        with pytest.raises(nqueens.SizeLimitError):
+            api.solve(spec, backend="cpsat")
+    assert needed == [limits.cpsat_bytes(Spec(1000), 1),
+                      limits.cpsat_bytes(Spec(200), cpsat.FIND_ONE_WORKERS)]
+    sizes = [limits.cpsat_bytes(Spec(n)) for n in (200, 500, 1000, 2000)]
+    assert sizes == sorted(sizes) and sizes[-1] > 3 * sizes[-2]
+
+
+def test_cpsat_estimate_is_near_the_measured_peak() -> None:
+    """The one-worker grid route, forced at n = 250 in a fresh process: the estimate
+    covers the peak resident memory without doubling it. (On Linux the stat is VmHWM:
+    ru_maxrss would start from this large pytest process's, inherited through fork and
+    exec, and the child would report pytest's size.)"""
+    import json
+    import subprocess
+    import sys
+
+    script = (
+        "import json, nqueens.backends.cpsat as c; from nqueens import api, Spec;"
+        "c.RESTARTS_FIND_ONE_N = 1; o = api.solve(Spec(250), backend='cpsat');"
+        "print(json.dumps([o.solution is not None, o.stats['peak_rss_mb']]))"
+    )
+    found, peak_mb = json.loads(subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True,
+    ).stdout)
+    estimate_mb = limits.cpsat_bytes(Spec(250)) / 2**20
+    assert found and peak_mb <= estimate_mb <= 2 * peak_mb

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from brute_force import brute_force_solutions
 from known_counts import A000170
 from nqueens import api
 from nqueens.backends.backtrack import BacktrackBackend
@@ -104,22 +105,59 @@ def test_cpsat_finds_one_of_a_300_board_with_two_fixed_queens() -> None:
     assert "compile_seconds" in outcome.stats and "peak_rss_mb" in outcome.stats
 
 
-@pytest.mark.parametrize("n, fixed", [(60, ((0, 30), (59, 2))), (8, ((0, 0), (1, 2), (2, 4)))])
-def test_cpsat_integer_find_one_route(
+@pytest.mark.parametrize(
+    "n, fixed, forbidden",
+    [(60, ((0, 30), (59, 2)), ((1, 1), (30, 30), (59, 0))), (8, ((0, 0), (1, 2), (2, 4)), ()),
+     (8, (), ((0, 0), (0, 1), (4, 4)))],
+)
+def test_cpsat_restarts_find_one_route(
     monkeypatch: pytest.MonkeyPatch, n: int, fixed: tuple[tuple[int, int], ...],
+    forbidden: tuple[tuple[int, int], ...],
 ) -> None:
     """The large-board route, forced on small boards: a valid placement honouring the
-    fixed queens, or "no solution" exactly when the backtracker (n = 8) finds none."""
+    fixed and forbidden cells, or "no solution" exactly when the backtracker finds none."""
     import nqueens.backends.cpsat as cpsat
 
-    monkeypatch.setattr(cpsat, "INTEGER_FIND_ONE_N", 1)
-    spec = Spec(n, fixed=fixed)
+    monkeypatch.setattr(cpsat, "RESTARTS_FIND_ONE_N", 1)
+    spec = Spec(n, fixed=fixed, forbidden=forbidden)
     outcome = api.solve(spec, backend="cpsat")
-    assert outcome.stats["model"] == "integer"
+    assert outcome.stats["model"] == "grid, restarts" and outcome.stats["runs"] >= 1
     if n <= 8:
-        reference = api.solve(spec, backend="backtrack")
-        assert (outcome.solution is None) == (reference.solution is None)
+        assert (outcome.solution is None) == (not brute_force_solutions(n, fixed, forbidden))
     if outcome.solution is None:
         assert outcome.unsatisfiable
     else:
         assert find_violations(spec, outcome.solution) == []
+
+
+def test_cpsat_restarts_still_prove_an_unsatisfiable_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a budget of one conflict per run the Luby budgets must grow until the proof
+    fits: 8-queens with (0, 0) and (1, 2) fixed has no solution."""
+    import nqueens.backends.cpsat as cpsat
+
+    monkeypatch.setattr(cpsat, "RESTARTS_FIND_ONE_N", 1)
+    monkeypatch.setattr(cpsat, "RESTART_CONFLICTS", 1)
+    spec = Spec(8, fixed=((0, 0), (1, 2)))
+    assert brute_force_solutions(8, spec.fixed) == set()
+    outcome = api.solve(spec, backend="cpsat")
+    assert outcome.unsatisfiable and outcome.stats["runs"] > 1
+
+
+def test_luby_sequence() -> None:
+    """OEIS A182105: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 1 ..."""
+    from nqueens.backends.cpsat import _luby
+
+    assert [_luby(i) for i in range(1, 17)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1]
+
+
+def test_cpsat_route_chooser_workers() -> None:
+    """One worker (one model copy in memory) for large queens boards and enumeration;
+    the two-worker race below the threshold and for the other variants."""
+    from nqueens.backends.cpsat import FIND_ONE_WORKERS, RESTARTS_FIND_ONE_N, CpSatBackend
+
+    backend = CpSatBackend()
+    assert backend._workers(Spec(RESTARTS_FIND_ONE_N), enumerate_all=False) == 1
+    assert backend._workers(Spec(1000, fixed=((0, 3),)), enumerate_all=False) == 1
+    assert backend._workers(Spec(RESTARTS_FIND_ONE_N - 1), enumerate_all=False) == FIND_ONE_WORKERS
+    assert backend._workers(Spec(1000, variant="torus"), enumerate_all=False) == FIND_ONE_WORKERS
+    assert backend._workers(Spec(200), enumerate_all=True) == 1

@@ -147,8 +147,10 @@ def check_terminal_enumeration(spec: Spec) -> None:
 
 # --- memory: estimated from n and the spec before any model is built ------------------------
 
-#: Bytes per cell of the CP-SAT Boolean grid model and per search worker, solver included
-#: (measured here with ru_maxrss: n = 1000, one worker 1.6 GB; two workers 3 GB).
+#: Bytes per cell of the CP-SAT Boolean grid model and per search worker, solver and the
+#: Python model included (measured here, whole process: one worker, n = 600 / 800 / 1000 /
+#: 1200: 0.59 / 1.0 / 1.45-1.55 / 2.17 GB, about 1.5 kB per added cell; two workers,
+#: n = 200 / 500: 0.18 / 0.65 GB, below the estimate).
 CPSAT_BYTES_PER_CELL = 1500
 #: Bytes per literal occurrence of a CNF held by the SAT solver (measured here: n = 1000,
 #: sequential counter, Kissat: 1.48 GB for about 26 million literal occurrences).
@@ -177,7 +179,16 @@ def machine_memory() -> int | None:
 
 def peak_memory_mb() -> dict[str, int]:
     """{"peak_rss_mb": ...}: the process's peak resident memory so far (for `stats`), or {}
-    where `resource` is missing. Linux reports ru_maxrss in KiB."""
+    where the OS does not say. Linux's VmHWM first: ru_maxrss of a process started from a
+    large one begins at its parent's size (inherited through fork and exec; measured: 613
+    MB in a child of a 600 MB process). ru_maxrss is in KiB on Linux."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return {"peak_rss_mb": int(line.split()[1]) // 1024}
+    except OSError:
+        pass
     try:
         import resource
     except ImportError:
@@ -192,7 +203,8 @@ def _line_cells(spec: Spec) -> int:
 
 def cpsat_bytes(spec: Spec, workers: int = 1) -> int:
     """The CP-SAT Boolean grid: n^2 cells (plus the knight pairs of superqueens), each
-    search worker holding its own copy."""
+    search worker holding its own copy (the backend passes the workers of the route that
+    will run: one for enumeration and for one solution of a large queens board)."""
     n = spec.n
     extra = _line_cells(spec) - 4 * n * n if spec.variant == "superqueens" else 0
     return BASE_BYTES + CPSAT_BYTES_PER_CELL * max(1, workers) * (n * n + max(extra, 0))

@@ -107,7 +107,7 @@ _ROUTES: tuple[Route, ...] = (
     Route("find", "plain", 1, 3, "backtrack", _FIRST_FAIL, _FF_LABEL,
           "n = 2 and 3 have no solution; only a search proves it"),
     Route("find", "plain", 4, None, "construct", {}, "explicit construction",
-          "O(n): 10^4 queens in 0.15 s; cpsat 19 s (2.5 GB) and first-fail 0.5 s at n = 1000"),
+          "O(n): 10^4 queens in 0.15 s; cpsat 7.0 s (1.4 GB) and first-fail 0.5 s at n = 1000"),
     Route("find", "completion", LOCAL_SEARCH_FROM + 1, None, "minconflicts", {},
           "min-conflicts local search", "n = 1000, 3 fixed: 0.39 s whole process, first-fail "
           "0.65 s; if it finds none, the first-fail search decides", needs="minconflicts",

@@ -7,6 +7,9 @@ first-fail strategy (n = 12: 6.8 s against 20.8 s for OR-Tools' sample model und
 load). A pure count of a plain board also uses the mirror: it enumerates first-row columns
 in the left half only and doubles (the middle column of odd boards once).
 
+One solution of a large queens board (n >= RESTARTS_FIND_ONE_N) comes from the grid
+searched by one worker in short randomized runs (`CpSatBackend._find_one_restarts`).
+
 Enumeration always runs with exactly one worker: measured here (OR-Tools 9.15), two workers
 with `enumerate_all_solutions` silently returned 80 of the 92 solutions for n = 8.
 OR-Tools is imported inside this module only, so other backends never pay for it.
@@ -68,15 +71,13 @@ class CompiledQueensInt:
 
 
 def compile_cpsat_queens_model(
-    spec: Spec, first_row: tuple[int, int] | None = None, *, middle_first: bool = False,
+    spec: Spec, first_row: tuple[int, int] | None = None,
 ) -> CompiledQueensInt:
     """The queens variant as one integer per row and three AllDifferent constraints, with
     forbidden and fixed cells as domains and a fixed first-fail search strategy.
 
     Args:
         first_row: optional (low, high) bounds on row 0's column (the mirror split).
-        middle_first: try each row's median open column first instead of its smallest
-            (finding one solution of a large board; enumeration order does not matter).
 
     Raises:
         ValueError: for a variant other than "queens".
@@ -100,8 +101,7 @@ def compile_cpsat_queens_model(
     model.add_all_different(queens)
     model.add_all_different([q + r for r, q in enumerate(queens)])
     model.add_all_different([q - r for r, q in enumerate(queens)])
-    value_order = cp_model.SELECT_MEDIAN_VALUE if middle_first else cp_model.SELECT_MIN_VALUE
-    model.add_decision_strategy(queens, cp_model.CHOOSE_MIN_DOMAIN_SIZE, value_order)
+    model.add_decision_strategy(queens, cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MIN_VALUE)
     return CompiledQueensInt(model, queens)
 
 
@@ -150,13 +150,20 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 #: memory estimate (`limits.cpsat_bytes`) refuses what this machine cannot hold.
 MAX_N = 3000
 
-#: From this size on, one solution of a queens-variant board comes from the integer model
-#: (one worker, fixed first-fail search, median value first, value-level AllDifferent):
-#: measured here, the Boolean grid took 1.5 s at n = 200 and 4 s at n = 500 but timed out
-#: at n = 1000 (60 s, 3 GB), where the integer model took 19-28 s (2.5 GB; n = 600: 8 s,
-#: 1.0 GB; n = 800: 13 s, 1.7 GB); its memory grows as n^2 (the value encoding of each
-#: row). Below about n = 300 its search stalled (n = 200: no solution in 60 s).
-INTEGER_FIND_ONE_N = 600
+#: From this size on, one solution of a queens-variant board comes from the Boolean grid
+#: searched by one worker in short randomized runs (`_find_one_restarts`). Measured here
+#: (whole process): the two-worker grid below this size (its win is CP-SAT's feasibility-
+#: jump local search) took 1.1 s at n = 200 and 3.4 s at n = 500, where the runs took 6.6 s,
+#: but found nothing at n = 1000 in 60 s (3 GB); the runs took 3.7 s at n = 600, 8.4 s at
+#: 800 and 7 s (1.4 GB) at 1000, where the integer model with value-level AllDifferent, the
+#: route before, took 7.2 s / 14 s / 19 s (1.0 / 1.6 / 2.4 GB: its per-value encoding).
+RESTARTS_FIND_ONE_N = 600
+
+#: Conflicts allowed in each restart, times the Luby sequence 1 1 2 1 1 2 4 ... (so the
+#: budgets grow without bound and an unsatisfiable board is still proved so). Measured at
+#: n = 800 / 1000: runs that succeed do so within about 750 conflicts (most within 600);
+#: the others wander for thousands, learning clauses of hundreds of literals.
+RESTART_CONFLICTS = 1000
 
 #: Workers when one solution is wanted: two differently configured searches, whose race
 #: was faster than one and lighter on memory than CP-SAT's default portfolio (measured here).
@@ -183,15 +190,15 @@ class CpSatBackend:
         deadline: Deadline | None = None,
     ) -> Outcome:
         enumerate_all = limit != 1
-        workers = 1 if enumerate_all else self.workers or FIND_ONE_WORKERS
+        workers = self._workers(spec, enumerate_all)
         refuse_oversized(spec, self.name, MAX_N, cpsat_bytes(spec, workers))
         started = time.perf_counter()
         if enumerate_all and spec.variant == "queens":
             if on_solution is None and limit is None and spec.is_plain and spec.n > 1:
                 return self._count_mirrored(spec, deadline, started)
             return self._enumerate_rows(spec, on_solution, limit, deadline, started)
-        if spec.variant == "queens" and spec.n >= INTEGER_FIND_ONE_N:
-            return self._find_one_rows(spec, on_solution, deadline, started)
+        if spec.variant == "queens" and spec.n >= RESTARTS_FIND_ONE_N:
+            return self._find_one_restarts(spec, on_solution, deadline, started)
         compiled = compile_cpsat_model(spec)
         compile_seconds = time.perf_counter() - started
         solver = _solver(deadline, enumerate_all)
@@ -208,9 +215,10 @@ class CpSatBackend:
 
     def _finish(
         self, status: int, emitter: Emitter, solver: cp_model.CpSolver, cp: cp_model.CpModel,
-        started: float, compile_seconds: float, *, enumerate_all: bool, **extra: str,
+        started: float, compile_seconds: float, *, enumerate_all: bool, **extra: int | str,
     ) -> Outcome:
-        """The Outcome of one solve of a compiled model (the grid or the integer model)."""
+        """The Outcome of a solve of the grid; `extra` adds or replaces stats (a search
+        in several runs passes its totals of branches and conflicts)."""
         if status == cp_model.MODEL_INVALID:  # a bug in our compiler, not in the user's input
             raise RuntimeError(f"CP-SAT rejected the compiled model: {cp.validate()}")
         if enumerate_all:
@@ -226,13 +234,13 @@ class CpSatBackend:
             elapsed=time.perf_counter() - started,
             backend=self.name,
             stats={
-                **extra,
                 "variables": len(cp.proto.variables),
                 "constraints": len(cp.proto.constraints),
                 "branches": solver.num_branches,
                 "conflicts": solver.num_conflicts,
                 "compile_seconds": round(compile_seconds, 3),
                 **peak_memory_mb(),
+                **extra,
             },
         )
 
@@ -255,28 +263,55 @@ class CpSatBackend:
                    "conflicts": solver.num_conflicts},
         )
 
-    def _find_one_rows(
+    def _workers(self, spec: Spec, enumerate_all: bool) -> int:
+        """Search workers of this job (each holds its own copy of the model in memory)."""
+        if enumerate_all or (spec.variant == "queens" and spec.n >= RESTARTS_FIND_ONE_N):
+            return 1
+        return self.workers or FIND_ONE_WORKERS
+
+    def _find_one_restarts(
         self, spec: Spec, on_solution: SolutionSink | None, deadline: Deadline | None,
         started: float,
     ) -> Outcome:
-        """One solution of a large queens-variant board with the integer model: one worker
-        searching rows with the fewest open columns first, each from its median open
-        column, with AllDifferent propagated on values (CP-SAT keeps to bounds above
-        `max_alldiff_domain_size`, 256 by default, which left the search blind at
-        n = 1000). Presolve is off: measured, it spent the whole minute at n = 1000."""
-        compiled = compile_cpsat_queens_model(spec, middle_first=True)
+        """One solution of a large queens-variant board: the Boolean grid, one worker,
+        searched in runs of `RESTART_CONFLICTS` times the Luby sequence, run k with seed k.
+
+        CP-SAT's own search on the grid mostly sets cells false until a line has one cell
+        left, which then propagates (a first-fail that costs nothing to state); 1% random
+        branches and polarities make the runs differ. Its run times are heavy-tailed: a
+        lucky run finds a 1000-board within a few hundred conflicts, an unlucky one can
+        wander for minutes while its learned clauses grow to gigabytes, so short runs
+        beat one long one. Presolve, probing, inprocessing, symmetry detection and the LP
+        cost more than they save here (measured at n = 1000: with them, 40-60 s and up to
+        2.1 GB). Deterministic: the same board gives the same runs."""
+        compiled = compile_cpsat_model(spec)
         compile_seconds = time.perf_counter() - started
-        solver = _solver(deadline, enumerate_all=False)
-        params = solver.parameters
-        params.num_workers = 1
-        params.search_branching = cp_model.FIXED_SEARCH
-        params.cp_model_presolve = False
-        params.linearization_level = 0
-        params.max_alldiff_domain_size = 2 * spec.n
         emitter = Emitter(on_solution, 1)
-        status = _solve(solver, compiled.model, _RowCollector(compiled.queens, emitter), deadline)
+        collector = _Collector(compiled.cells, emitter)
+        branches = conflicts = 0
+        run = 0
+        while True:
+            run += 1
+            solver = _solver(deadline, enumerate_all=False)
+            params = solver.parameters
+            params.num_workers = 1
+            params.cp_model_presolve = False
+            params.cp_model_probing_level = 0
+            params.use_sat_inprocessing = False
+            params.symmetry_level = 0
+            params.linearization_level = 0
+            params.random_polarity_ratio = 0.01
+            params.random_branches_ratio = 0.01
+            params.random_seed = run
+            params.max_number_of_conflicts = RESTART_CONFLICTS * _luby(run)
+            status = _solve(solver, compiled.model, collector, deadline)
+            branches += solver.num_branches
+            conflicts += solver.num_conflicts
+            if status != cp_model.UNKNOWN or (deadline is not None and deadline.expired()):
+                break
         return self._finish(status, emitter, solver, compiled.model, started, compile_seconds,
-                            enumerate_all=False, model="integer")
+                            enumerate_all=False, model="grid, restarts", runs=run,
+                            branches=branches, conflicts=conflicts)
 
     def _count_mirrored(self, spec: Spec, deadline: Deadline | None, started: float) -> Outcome:
         """Count a plain board: first-row columns left of the middle count twice (their
@@ -305,6 +340,16 @@ class CpSatBackend:
             stats={"model": "integer", "symmetry": "mirror", "branches": branches,
                    "conflicts": conflicts},
         )
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ..."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    if i == (1 << k) - 1:
+        return 1 << (k - 1)
+    return _luby(i - (1 << (k - 1)) + 1)
 
 
 def _solver(deadline: Deadline | None, enumerate_all: bool) -> cp_model.CpSolver:
