@@ -3,6 +3,8 @@ the first row, encoding choice) against OEIS and the instrumented backtracker.""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -161,3 +163,19 @@ def test_cpsat_route_chooser_workers() -> None:
     assert backend._workers(Spec(RESTARTS_FIND_ONE_N - 1), enumerate_all=False) == FIND_ONE_WORKERS
     assert backend._workers(Spec(1000, variant="torus"), enumerate_all=False) == FIND_ONE_WORKERS
     assert backend._workers(Spec(200), enumerate_all=True) == 1
+
+
+def test_cpsat_grid_build_stops_when_asked() -> None:
+    """Building the grid takes seconds from n = 1000: a stop reaches it, and the search
+    returns a timeout (no solutions, nothing claimed) instead of outliving its limit."""
+    from nqueens.backends.cpsat import BuildStopped, compile_cpsat_model
+    from nqueens.result import Deadline, Status
+
+    calls = iter(range(100))
+    with pytest.raises(BuildStopped):
+        compile_cpsat_model(Spec(40), should_stop=lambda: next(calls) == 30)  # mid-build
+    expired = Deadline(1e-9)
+    time.sleep(0.01)
+    outcome = api.search(Spec(40), backend="cpsat", limit=1, deadline=expired)
+    assert outcome.status is Status.TIMEOUT and outcome.count == 0
+    assert outcome.stats == {"stopped": "building the model"}

@@ -18,6 +18,7 @@ OR-Tools is imported inside this module only, so other backends never pay for it
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -40,13 +41,28 @@ class CompiledCpSat:
     families: dict[str, int] = field(default_factory=dict)
 
 
-def compile_cpsat_model(spec: Spec) -> CompiledCpSat:
-    """Build the model without solving it (pure: testable and exportable)."""
+class BuildStopped(Exception):
+    """`should_stop` said so while the model was being built."""
+
+
+def compile_cpsat_model(spec: Spec, should_stop: Callable[[], bool] | None = None) -> CompiledCpSat:
+    """Build the model without solving it (pure: testable and exportable). Building takes
+    seconds from n = 1000 (4 s there), so `should_stop` is asked row by row and line by line.
+
+    Raises:
+        BuildStopped: `should_stop()` returned True before the model was complete.
+    """
     model = cp_model.CpModel()
     n = spec.n
-    cells = [[model.new_bool_var(f"q_{r}_{c}") for c in range(n)] for r in range(n)]
+    cells = []
+    for r in range(n):
+        if should_stop is not None and should_stop():
+            raise BuildStopped
+        cells.append([model.new_bool_var(f"q_{r}_{c}") for c in range(n)])
     families: dict[str, int] = {}
-    for line in spec.lines:
+    for number, line in enumerate(spec.lines):
+        if should_stop is not None and number % 64 == 0 and should_stop():
+            raise BuildStopped
         families[line.kind] = families.get(line.kind, 0) + 1
         literals = [cells[r][c] for r, c in line.cells]
         if line.exact:
@@ -197,10 +213,15 @@ class CpSatBackend:
             if on_solution is None and limit is None and spec.is_plain and spec.n > 1:
                 return self._count_mirrored(spec, deadline, started)
             return self._enumerate_rows(spec, on_solution, limit, deadline, started)
-        if spec.variant == "queens" and spec.n >= RESTARTS_FIND_ONE_N:
-            return self._find_one_restarts(spec, on_solution, deadline, started)
-        compiled = compile_cpsat_model(spec)
+        try:
+            compiled = compile_cpsat_model(spec, deadline.expired if deadline is not None else None)
+        except BuildStopped:  # the time ran out (or a signal came) while building
+            return Outcome(Status.TIMEOUT, 0, elapsed=time.perf_counter() - started,
+                           backend=self.name, stats={"stopped": "building the model"})
         compile_seconds = time.perf_counter() - started
+        if spec.variant == "queens" and spec.n >= RESTARTS_FIND_ONE_N:
+            return self._find_one_restarts(compiled, on_solution, deadline, started,
+                                           compile_seconds)
         solver = _solver(deadline, enumerate_all)
         if not enumerate_all:
             # measured here at n = 200 / 500: presolve and the LP relaxation of 6n
@@ -270,8 +291,8 @@ class CpSatBackend:
         return self.workers or FIND_ONE_WORKERS
 
     def _find_one_restarts(
-        self, spec: Spec, on_solution: SolutionSink | None, deadline: Deadline | None,
-        started: float,
+        self, compiled: CompiledCpSat, on_solution: SolutionSink | None,
+        deadline: Deadline | None, started: float, compile_seconds: float,
     ) -> Outcome:
         """One solution of a large queens-variant board: the Boolean grid, one worker,
         searched in runs of `RESTART_CONFLICTS` times the Luby sequence, run k with seed k.
@@ -284,8 +305,6 @@ class CpSatBackend:
         beat one long one. Presolve, probing, inprocessing, symmetry detection and the LP
         cost more than they save here (measured at n = 1000: with them, 40-60 s and up to
         2.1 GB). Deterministic: the same board gives the same runs."""
-        compiled = compile_cpsat_model(spec)
-        compile_seconds = time.perf_counter() - started
         emitter = Emitter(on_solution, 1)
         collector = _Collector(compiled.cells, emitter)
         branches = conflicts = 0
