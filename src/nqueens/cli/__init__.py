@@ -64,6 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("nqueens: interrupted", file=sys.stderr)
         return EXIT_UNKNOWN
     finally:
+        guard = sys.modules.get(f"{__name__}.guard")
+        if guard is not None:
+            guard.restore_deferred()
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
 

@@ -30,6 +30,17 @@ T = TypeVar("T")
 GRACE = 0.3
 _POLL = 0.02
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: Handlers to put back once the command has reported (`restore_deferred`): after a signal
+#: the guard's own stay installed, so that a second Ctrl-C landing between the search's
+#: return and its report neither kills the process nor cuts the output.
+_DEFERRED: list[dict[int, Any]] = []
+
+
+def restore_deferred() -> None:
+    """Put back the signal handlers a signalled `Guard.run` left in place (`cli.main`
+    calls this after the command)."""
+    while _DEFERRED:
+        Guard._restore_handlers(_DEFERRED.pop())
 
 
 class Guard:
@@ -90,7 +101,10 @@ class Guard:
             while not done.wait(_POLL):
                 self._tick(abandon)
         finally:
-            self._restore_handlers(previous)
+            if self.interrupted:  # a second signal must not kill us before the report
+                _DEFERRED.append(previous)
+            else:
+                self._restore_handlers(previous)
         if "error" in box:
             raise box["error"]
         return box["value"]  # type: ignore[no-any-return]
