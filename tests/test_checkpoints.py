@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cli_process import line_count, run, start, wait_for
-from known_counts import A000170
+from known_counts import A000170, A002562
 from nqueens.cli import main
 
 
@@ -57,6 +57,8 @@ def test_interrupted_count_resumes_to_the_exact_total(
     assert f"{len(recorded)} of {subproblems} subproblems already counted" in resumed.stderr
     doc = json.loads(resumed.stdout)
     assert doc["complete"] is True and doc["count"] == A000170[n]
+    if backend_name == "backtrack":  # each record holds its fundamental solutions too
+        assert doc["stats"]["unique"] == A002562[n]
     final = _records(path)
     assert len(final) == subproblems == len({r["key"] for r in final})
     assert sum(r["count"] for r in final) == A000170[n]
@@ -208,6 +210,10 @@ def _finished_checkpoint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     pytest.param(lambda r: {k: v for k, v in r.items() if k != "crc"}, "fails its checksum",
                  id="no-checksum"),
     pytest.param(lambda r: {**r, "count": 10 ** 30}, "cannot have", id="absurd-count"),
+    pytest.param(lambda r: {k: v for k, v in r.items() if k != "canonical"},
+                 "fails its checksum", id="no-fundamental-count"),
+    pytest.param(lambda r: {**r, "canonical": r["count"] + 1}, "fundamental solutions out of",
+                 id="more-fundamental-than-all"),
 ])
 def test_record_edited_outside_nqueens_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: object, message: str
@@ -219,6 +225,25 @@ def test_record_edited_outside_nqueens_is_refused(
     code, out, err = _count(capsys, "8", "--checkpoint", str(path))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith("nqueens: error: ") and f"{path}, line 6" in err and message in err
+
+
+def test_checkpoint_without_fundamental_counts_resumes_to_the_total(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A version 2 file (records without `canonical`) still resumes to the exact total; its
+    fundamental count is unknown, so none is claimed."""
+    from nqueens.counting.ledger import checksum
+
+    path = _finished_checkpoint(tmp_path, capsys)
+    header, *records = [json.loads(line) for line in path.read_text().splitlines()]
+    old = [{"key": r["key"], "count": r["count"], "seconds": r["seconds"],
+            "crc": checksum(r["key"], r["count"])} for r in records[: len(records) // 2]]
+    path.write_text("\n".join(map(json.dumps, [{**header, "version": 2}, *old])) + "\n")
+    code, out, err = _count(capsys, "8", "--checkpoint", str(path), "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["count"] == A000170[8] and "unique" not in doc["stats"]
+    assert all("canonical" in r for r in _records(path)[len(old):])  # what was appended
 
 
 def test_record_moved_to_another_subproblem_is_refused(

@@ -126,8 +126,10 @@ def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> Non
 
     class Recorder:  # the ledger's interface, in memory
         done = recorded
+        canonical: dict[str, int] = {}
 
-        def record(self, key: str, value: int, seconds: float) -> None:
+        def record(self, key: str, value: int, seconds: float,
+                   canonical: int | None = None) -> None:
             assert key not in recorded
             recorded[key] = value
 

@@ -104,6 +104,9 @@ def run(
              "finished": sum(1 for s in subs if s.key in done) if done else 0, "partial": 0}
     resumed = state["finished"]
     extras: dict[str, int] = {}
+    if done and ledger is not None and all(key in ledger.canonical for key in done):
+        # every resumed record holds its fundamental solutions: the total still knows them
+        extras["canonical"] = sum(ledger.canonical.values())
     times: list[float] = []
 
     def record(sub: Subproblem, result: tuple[Any, ...]) -> None:
@@ -115,7 +118,9 @@ def run(
             state["partial"] += sub.weight * value
             return
         if ledger is not None:
-            ledger.record(sub.key, value, seconds)
+            # the fundamental solutions of a plain board (only there do they mean anything)
+            ledger.record(sub.key, value, seconds,
+                          more.get("canonical") if base.is_plain else None)
         state["total"] += sub.weight * value
         state["finished"] += 1
         times.append(seconds)
@@ -276,6 +281,8 @@ def count_split(
         kind = symmetric_kind(spec) if task is bitboard_task else "rows"
     depth = choose_depth(spec, kind=kind, requested=depth) if depth is not None else None
 
+    ledger: ledgers.Ledger | None = None
+
     def stopped(plan: Plan | None, result: SplitCount | None, slots: int, kind_: str) -> Outcome:
         status = Status.COMPLETE if result is not None and result.complete else Status.TIMEOUT
         count = 0 if result is None else result.total + (0 if checkpoint else result.partial)
@@ -288,11 +295,14 @@ def count_split(
         if checkpoint is not None:
             stats.update(subproblems=stats["tasks"], finished=stats["tasks_finished"],
                          split_depth=stats["depth"])
-        if result is not None and result.complete and result.resumed == 0:
-            # what the tasks counted besides solutions is known for a whole run only
-            if "canonical" in result.extras and spec.is_plain:
+        if result is not None and result.complete:
+            # the fundamental count survives a resume (the ledger records it per subproblem,
+            # format 3); the promising nodes only one whole walk knows
+            if "canonical" in result.extras and spec.is_plain and (
+                    result.resumed == 0 or ledger is not None
+                    and len(ledger.canonical) == len(ledger.done)):
                 stats["unique"] = result.extras["canonical"]
-            if "promising_nodes" in result.extras:
+            if "promising_nodes" in result.extras and result.resumed == 0:
                 stats["promising_nodes"] = result.extras["promising_nodes"]
         return Outcome(status, count, elapsed=time.perf_counter() - started, backend=backend,
                        stats=stats)
@@ -307,7 +317,6 @@ def count_split(
             plan = make_plan(spec, chosen, kind, should_stop=deadline.expired)
         except PlanStopped:
             return stopped(None, None, workers.slots, workers.kind)
-        ledger = None
         if checkpoint is not None:
             fields = ledgers.identity(spec, backend, options, plan.depth, len(plan), plan.kind)
             ledger = stack.enter_context(

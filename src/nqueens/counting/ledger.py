@@ -3,11 +3,14 @@
 Format: JSON lines, append-only. The first line is a header naming the problem and how
 it is split (n, variant, fixed and forbidden cells, backend and its options, split depth,
 number of subproblems, plan kind); every further line records one finished subproblem
-(`{"key": "0.2", "count": 21, "seconds": 0.04, "crc": "1a2b3c4d"}`), `crc` being the
-CRC-32 of "key:count", so an edited count is refused, as write-ahead logs do.
+(`{"key": "0.2", "count": 21, "canonical": 3, "seconds": 0.04, "crc": "1a2b3c4d"}`), `crc`
+being the CRC-32 of "key:count" (with ":canonical" when the record has one), so an edited
+count is refused, as write-ahead logs do. `canonical`, the subproblem's fundamental
+solutions, is written where the task counts them (the plain board's symmetry-class walk),
+so a resumed count still knows its fundamental total (version 3).
 Version 1 files (written before the checksum and the plan kind) still resume: their
 records may lack `crc` (any present is checked) and their plan is "rows"; what is
-appended to them carries a checksum. Version 2 files need it on every record. The header is written to a temporary
+appended to them carries a checksum. Version 2 and 3 files need it on every record. The header is written to a temporary
 file and renamed into place; each record is one `write` on an O_APPEND descriptor followed
 by `fsync`, so a record is either wholly on disk or not at all. The only damage a crash can
 leave is a torn last line, which is dropped (that subproblem is simply counted again).
@@ -33,8 +36,8 @@ from ..errors import CheckpointError
 from ..spec import Spec
 
 FORMAT = "nqueens-checkpoint"
-VERSION = 2
-READS = (1, 2)  # version 1: before record checksums and the plan kind
+VERSION = 3
+READS = (1, 2, 3)  # 1: before record checksums and the plan kind; 2: before `canonical`
 #: Bounds on what is read: a ledger of a million subproblems is ~100 MB.
 MAX_FILE_BYTES = 512 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
@@ -45,9 +48,11 @@ __all__ = ["Checkpoint", "Ledger", "check_writable", "identity", "read_header", 
            "recorded_plan"]
 
 
-def checksum(key: str, count: int) -> str:
-    """The record checksum: CRC-32 of "key:count", 8 hex digits."""
-    return f"{zlib.crc32(f'{key}:{count}'.encode()):08x}"
+def checksum(key: str, count: int, canonical: int | None = None) -> str:
+    """The record checksum: CRC-32 of "key:count" (":canonical" appended when recorded),
+    8 hex digits."""
+    text = f"{key}:{count}" if canonical is None else f"{key}:{count}:{canonical}"
+    return f"{zlib.crc32(text.encode()):08x}"
 
 
 def identity(
@@ -190,11 +195,14 @@ def check_writable(path: str | os.PathLike[str]) -> None:
 
 
 class Ledger:
-    """An open checkpoint: `done` maps finished subproblem keys to their counts."""
+    """An open checkpoint: `done` maps finished subproblem keys to their counts, `canonical`
+    those recorded with their fundamental solutions to that number."""
 
-    def __init__(self, path: Path, done: dict[str, int], fd: int) -> None:
+    def __init__(self, path: Path, done: dict[str, int], fd: int,
+                 canonical: dict[str, int] | None = None) -> None:
         self.path = path
         self.done = done
+        self.canonical = canonical if canonical is not None else {}
         self._fd = fd
 
     @classmethod
@@ -225,16 +233,22 @@ class Ledger:
                     "one to start over)"
                 )
             bound = _max_count(fields)
-            done = _records(path, set(keys), fd, (header or {}).get("version"), bound)
+            canonical: dict[str, int] = {}
+            done = _records(path, set(keys), fd, (header or {}).get("version"), bound,
+                            canonical)
         except BaseException:
             os.close(fd)
             raise
-        return cls(path, done, fd)
+        return cls(path, done, fd, canonical)
 
-    def record(self, key: str, count: int, seconds: float) -> None:
-        """Append one finished subproblem and force it to disk before returning."""
-        line = json.dumps({"key": key, "count": count, "seconds": round(seconds, 6),
-                           "crc": checksum(key, count)}) + "\n"
+    def record(self, key: str, count: int, seconds: float, canonical: int | None = None) -> None:
+        """Append one finished subproblem (and its fundamental solutions, when counted)
+        and force it to disk before returning."""
+        fields: dict[str, Any] = {"key": key, "count": count}
+        if canonical is not None:
+            fields["canonical"] = canonical
+        line = json.dumps({**fields, "seconds": round(seconds, 6),
+                           "crc": checksum(key, count, canonical)}) + "\n"
         data = line.encode("utf-8")
         try:
             # one write on O_APPEND; a short write (disk full) leaves a torn tail, which
@@ -248,6 +262,8 @@ class Ledger:
                 "intact, rerun when the problem is fixed"
             ) from None
         self.done[key] = count
+        if canonical is not None:
+            self.canonical[key] = canonical
 
     def close(self) -> None:
         if self._fd >= 0:
@@ -317,9 +333,11 @@ def _lock(fd: int, path: Path) -> None:
 
 
 def _records(
-    path: Path, keys: set[str], fd: int, version: Any, bound: int
+    path: Path, keys: set[str], fd: int, version: Any, bound: int,
+    canonical: dict[str, int] | None = None,
 ) -> dict[str, int]:
-    """The finished subproblems of a checkpoint whose header matched; drops a torn last line."""
+    """The finished subproblems of a checkpoint whose header matched; drops a torn last line.
+    Records that hold their fundamental solutions add them to `canonical`."""
     lines, length = _read_lines(path)
     if os.fstat(fd).st_size != length:  # a record torn by a crash: cut it off, recount it
         os.ftruncate(fd, length)
@@ -335,9 +353,17 @@ def _records(
                 f"{path}, line {number}: not a subproblem record; the checkpoint is corrupt, "
                 "delete it to start over"
             )
+        classes = record.get("canonical")
+        if classes is not None and (isinstance(classes, bool) or not isinstance(classes, int)
+                                    or not 0 <= classes <= count):
+            raise CheckpointError(
+                f"{path}, line {number}: subproblem {key!r} cannot have {classes!r} fundamental "
+                f"solutions out of {count}; the checkpoint is corrupt, delete it to start over"
+            )
         crc = record.get("crc")
         if failed is None and (
-            (crc is None and version != 1) or (crc is not None and crc != checksum(key, count))
+            (crc is None and version != 1)
+            or (crc is not None and crc != checksum(key, count, classes))
         ):
             failed = (number, key)
         if count > bound:
@@ -356,6 +382,8 @@ def _records(
                 f"counts ({done[key]} and {count}); the checkpoint is corrupt, delete it"
             )
         done[key] = count
+        if classes is not None and canonical is not None:
+            canonical[key] = classes
     if failed is not None:  # after the checks above, which name what is wrong more precisely
         raise CheckpointError(
             f"{path}, line {failed[0]}: the record of subproblem {failed[1]!r} fails its "
