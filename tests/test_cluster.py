@@ -319,3 +319,17 @@ def test_a_count_started_on_one_executor_resumes_on_another(
     assert len(recorded) == plan_size and outcome.count == A000170[11]
     lines = path.read_text().splitlines()[1:]
     assert len(lines) == plan_size  # each subproblem recorded once across the three runs
+
+
+def test_time_limit_reaches_the_cluster_tasks(cluster: Any, client: Any) -> None:
+    """Tasks on the cluster stop at the limit too (wall-clock time), so the workers are
+    free right after a timed-out count; without it each 20-queens task ran for minutes."""
+    import time
+
+    started = time.monotonic()
+    outcome = count_split(Spec(20), backend="backtrack", executor="dask", depth=1,
+                          scheduler=cluster.scheduler_address, deadline=Deadline(1.0))
+    assert not outcome.complete and time.monotonic() - started < 15
+    freed = time.monotonic()
+    assert client.submit(sum, [1, 2], pure=False).result(timeout=30) == 3
+    assert time.monotonic() - freed < 5  # no worker still walking a 20-queens subproblem

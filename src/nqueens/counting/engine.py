@@ -95,8 +95,9 @@ def run(
     started = time.perf_counter()
     deadline = deadline or Deadline(None)
     # monotonic time means the same to every process of this machine, nothing elsewhere:
-    # cluster tasks run to their end and the loop stops waiting for them instead
-    options = {**(options or {}), "deadline_at": None if workers.kind == "dask" else deadline.at}
+    # cluster tasks get the limit as wall-clock time (as far off as the machines' clocks
+    # disagree), and after a stop the loop cancels them and stops waiting
+    options = {**(options or {}), **_task_deadline(deadline, workers.kind)}
     done = dict(ledger.done) if ledger is not None else {}
     subs = plan.subproblems
     # keys are worked out only against a ledger: a million of them outlast a 1 s limit
@@ -140,6 +141,16 @@ def run(
     return SplitCount(state["total"], state["finished"], len(subs),
                       time.perf_counter() - started, state["partial"], resumed, extras,
                       tuple(times))
+
+
+def _task_deadline(deadline: Deadline, kind: str) -> dict[str, float | None]:
+    """How a task learns the time limit: `deadline_at` (monotonic) on this machine,
+    `deadline_wall` (seconds since the epoch) on a cluster."""
+    if kind != "dask":
+        return {"deadline_at": deadline.at}
+    remaining = deadline.remaining()
+    return {"deadline_at": None,
+            "deadline_wall": None if remaining is None else time.time() + remaining}
 
 
 def _drain(

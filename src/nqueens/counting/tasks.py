@@ -8,7 +8,8 @@ its own result, e.g. one symmetry-class representative, uses subproblems of weig
 the deadline cut short (a lower bound, never recorded in a ledger). `deadline` (the
 caller's own, whose stop reaches a solver at once) is given only to tasks run inline; in
 worker processes `options["deadline_at"]` (monotonic time, shared by the processes of one
-machine) bounds the work. No solver imports here:
+machine) bounds the work, on a cluster `options["deadline_wall"]` (the epoch's seconds, as
+far off as the machines' clocks disagree). No solver imports here:
 the solver task imports the backend inside the worker.
 """
 
@@ -26,6 +27,9 @@ from .plan import Subproblem
 #: Below these sizes a process pool costs more to start than the whole bitboard count takes.
 BITBOARD_PARALLEL_FROM_N = 15 if kernel_available() else 11
 
+#: Options that carry the time limit to a task, not to the backend.
+_DEADLINE_KEYS = ("deadline_at", "deadline_wall")
+
 #: The signature every task has (see the module docstring).
 Task = Callable[..., tuple[Any, ...]]
 
@@ -35,6 +39,9 @@ def _deadline(options: dict[str, Any], deadline: Deadline | None) -> Deadline:
         return deadline
     deadline = Deadline(None)
     deadline.at = options.get("deadline_at")
+    wall = options.get("deadline_wall")
+    if deadline.at is None and wall is not None:  # a cluster task: this machine's clock
+        deadline.at = time.monotonic() + (wall - time.time())
     return deadline
 
 
@@ -48,7 +55,7 @@ def solver_task(
 
     started = time.perf_counter()
     deadline = _deadline(options, deadline)
-    solver_options = {k: v for k, v in options.items() if k != "deadline_at"}
+    solver_options = {k: v for k, v in options.items() if k not in _DEADLINE_KEYS}
     if deadline.expired():
         return 0, 0.0, {"unfinished": 1}
     outcome = count(sub.spec(base), backend=backend, deadline=deadline, **solver_options)
