@@ -164,7 +164,6 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
     """Lay out the pruned tree for an n x n board: panels, boxes, elbow edges, captions."""
     root = build_tree(n, all_solutions=all_solutions)
     every = preorder(root)
-    depth = max(level for _, level in every)
     panels = _panels(root, 0, [])
     slots = []
     for panel in panels:
@@ -182,9 +181,10 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
              f"{found} solution{'s' if found != 1 else ''}"]
     title_height = 0.25 + len(title) * 13 * style.LINE_HEIGHT / 72 + 1.0  # + the legend
     layout = TreeLayout(width, 0.0, title, [], [], [], [], checked, promising, found)
-    panel_height = CAPTION_IN + (depth + 1) * LEVEL_IN
+    top = title_height
     for index, (panel, used) in enumerate(zip(panels, slots)):
-        top = title_height + index * panel_height
+        if index:  # each panel as tall as its own deepest level: a small one is not padded
+            top += CAPTION_IN + (_deepest(panels[index - 1]) + 1) * LEVEL_IN
         layout.panel_tops.append(top)
         left = MARGIN_IN + (width - 2 * MARGIN_IN - used * LEAF_IN) / 2
 
@@ -223,8 +223,13 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
                 f": below {where} (the path from the root repeated, dashed)"
                 if panel.path else ""))
             layout.captions.append((MARGIN_IN, top + 0.08, text))
-    layout.height = title_height + len(panels) * panel_height + MARGIN_IN
+    layout.height = top + CAPTION_IN + (_deepest(panels[-1]) + 1) * LEVEL_IN + MARGIN_IN
     return layout
+
+
+def _deepest(panel: Panel) -> int:
+    """The deepest level drawn in a panel (its levels count from the root)."""
+    return max(level for top in panel.tops for _, level in preorder(top, panel.level))
 
 
 def _label(node: Node) -> str:
