@@ -181,15 +181,15 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
              f"{found} solution{'s' if found != 1 else ''}"]
     title_height = 0.25 + len(title) * 13 * style.LINE_HEIGHT / 72 + 1.0  # + the legend
     layout = TreeLayout(width, 0.0, title, [], [], [], [], checked, promising, found)
-    top = title_height
+    panel_top = title_height
     for index, (panel, used) in enumerate(zip(panels, slots)):
         if index:  # each panel as tall as its own deepest level: a small one is not padded
-            top += CAPTION_IN + (_deepest(panels[index - 1]) + 1) * LEVEL_IN
-        layout.panel_tops.append(top)
+            panel_top += CAPTION_IN + (_deepest(panels[index - 1]) + 1) * LEVEL_IN
+        layout.panel_tops.append(panel_top)
         left = MARGIN_IN + (width - 2 * MARGIN_IN - used * LEAF_IN) / 2
 
         def at(level: int) -> float:
-            return top + CAPTION_IN + (level + 0.5) * LEVEL_IN  # noqa: B023 (used at once)
+            return panel_top + CAPTION_IN + (level + 0.5) * LEVEL_IN  # noqa: B023 (used at once)
 
         def x_of(node: Node) -> float:
             return left + (node.x + 0.5) * LEAF_IN  # noqa: B023
@@ -222,8 +222,8 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
             text = (f"part {index + 1} of {len(panels)}" + (
                 f": below {where} (the path from the root repeated, dashed)"
                 if panel.path else ""))
-            layout.captions.append((MARGIN_IN, top + 0.08, text))
-    layout.height = top + CAPTION_IN + (_deepest(panels[-1]) + 1) * LEVEL_IN + MARGIN_IN
+            layout.captions.append((MARGIN_IN, panel_top + 0.08, text))
+    layout.height = panel_top + CAPTION_IN + (_deepest(panels[-1]) + 1) * LEVEL_IN + MARGIN_IN
     return layout
 
 
