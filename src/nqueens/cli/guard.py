@@ -151,4 +151,3 @@ class Guard:
     def _restore_handlers(previous: dict[int, Any]) -> None:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-
