@@ -9,6 +9,7 @@ sat and cpsat n = 10, 11 (n = 12 takes 10 s and more there).
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -333,3 +334,21 @@ def test_time_limit_reaches_the_cluster_tasks(cluster: Any, client: Any) -> None
     freed = time.monotonic()
     assert client.submit(sum, [1, 2], pure=False).result(timeout=30) == 3
     assert time.monotonic() - freed < 5  # no worker still walking a 20-queens subproblem
+
+
+def test_timed_out_count_on_a_private_cluster_ends_quietly() -> None:
+    """A stop cancels the cluster's tasks and closes it: exit 3 with the lower bound, and no
+    Dask log lines or tracebacks about the futures it could no longer gather (there were
+    dozens), no resource-tracker warning, no backstop exit."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        p for p in (SRC, os.environ.get("PYTHONPATH")) if p))
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "count", "20", "--executor", "dask", "--jobs", "2",
+         "--timeout", "2", "--format", "json"],
+        capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert done.returncode == 3, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc["status"] == "timeout" and doc["complete"] is False
+    assert done.stderr.splitlines() == [line for line in done.stderr.splitlines()
+                                        if line.startswith("nqueens: warning: ")]

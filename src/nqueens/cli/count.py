@@ -229,6 +229,10 @@ def report(
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN
 
 
+#: Seconds a stopped count on Dask gets to cancel its tasks and close its cluster.
+DASK_GRACE = 5.0
+
+
 def run_split(
     args: argparse.Namespace, spec: Spec, options: dict, guard: Guard,  # type: ignore[type-arg]
     route: Any = None,
@@ -263,7 +267,11 @@ def run_split(
         found = latest[0].solutions if latest else 0
         report(args, spec, Outcome(guard.stopped_status(), found, backend=args.backend), guard)
 
-    if args.jobs != 1 and not (args.executor == "dask" or args.scheduler):
+    if args.executor == "dask" or args.scheduler:
+        # after a stop the loop cancels the cluster's tasks and closes the client (and a
+        # private LocalCluster): about a second here, which the usual grace would cut short
+        guard.grace = DASK_GRACE
+    elif args.jobs != 1:
         from ..counting.executors import start_fork_server
 
         start_fork_server()  # a local process pool: start its server signal-safe

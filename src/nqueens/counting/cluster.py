@@ -56,10 +56,12 @@ class SubproblemExecutor(Executor):
         slots: worker threads in the cluster when it was connected (for task sizing).
     """
 
-    def __init__(self, client: Any, *, retries: int = DEFAULT_RETRIES, slots: int = 1) -> None:
+    def __init__(self, client: Any, *, retries: int = DEFAULT_RETRIES, slots: int = 1,
+                 on_cancel: Callable[[], None] | None = None) -> None:
         # pure=False: every submission is a fresh task, never a cached result of an earlier run
         self._inner = client.get_executor(retries=retries, pure=False)
         self.slots = slots
+        self._on_cancel = on_cancel
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         if kwargs:
@@ -70,6 +72,8 @@ class SubproblemExecutor(Executor):
         return _relabel(self._inner.submit(fn, *args, key=task_key), label)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        if cancel_futures and self._on_cancel is not None:
+            self._on_cancel()
         self._inner.shutdown(wait=wait and not cancel_futures)
 
 
@@ -124,12 +128,17 @@ def dask_executor(
         ) from None
     address = scheduler or dask.config.get("scheduler-address", None)
     with ExitStack() as stack:
+        quiet = _Muted(("distributed", "tornado"))
+        stack.callback(quiet.restore)  # runs last
         if address:
             client = stack.enter_context(_connect(Client, address, connect_timeout))
         else:
             cluster = stack.enter_context(LocalCluster(
                 n_workers=workers or 1, threads_per_worker=1, processes=True,
                 host="127.0.0.1", dashboard_address=":0",  # any free port: 8787 may be taken
+                # its workers' own logs: a stop cancels their tasks, which they would report
+                # as warnings and tracebacks; failures reach us through the futures
+                silence_logs=logging.CRITICAL,
             ))
             client = stack.enter_context(Client(cluster, set_as_default=False))
             address = cluster.scheduler_address
@@ -141,7 +150,11 @@ def dask_executor(
                 f"start some with: dask worker {address}"
             ) from None
         slots = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
-        executor = SubproblemExecutor(client, retries=retries, slots=max(1, slots))
+        # cancelling the tasks (a timeout, Ctrl-C) makes the client and scheduler log dozens
+        # of lines and tracebacks about futures they can no longer gather: the stop is ours
+        # and is reported, so they are muted from then until the executor is closed
+        executor = SubproblemExecutor(client, retries=retries, slots=max(1, slots),
+                                      on_cancel=quiet.mute)
         try:
             yield executor
         finally:
@@ -185,6 +198,22 @@ def _check_address(address: str) -> None:
             f"scheduler address {address!r} is not a Dask address ({error}); "
             "write it as tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786"
         ) from None
+
+
+class _Muted:
+    """Loggers set to CRITICAL by `mute()` and put back as they were by `restore()`."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.loggers = [logging.getLogger(name) for name in names]
+        self.levels = [logger.level for logger in self.loggers]
+
+    def mute(self) -> None:
+        for logger in self.loggers:
+            logger.setLevel(logging.CRITICAL)
+
+    def restore(self) -> None:
+        for logger, level in zip(self.loggers, self.levels):
+            logger.setLevel(level)
 
 
 @contextmanager
