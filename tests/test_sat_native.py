@@ -92,3 +92,27 @@ def test_memory_estimate_admits_n_1000_and_grows_with_n() -> None:
     sizes = [sat_bytes(Spec(n), NATIVE) for n in (200, 1000, 2000)]
     assert sizes == sorted(sizes)
     assert 0.5 * 2**30 < sizes[1] < 2 * 2**30
+
+
+def test_cli_describes_and_exports_the_native_encoding(capsys: pytest.CaptureFixture[str]) -> None:
+    from nqueens.cli import main
+
+    spec = Spec(8)
+    two_cell = sum(1 for line in spec.lines if len(line.cells) == 2)
+    assert main(["describe", "8", "--backend", "sat", "--encoding", "native"]) == 0
+    out = capsys.readouterr().out
+    assert (f"{2 * 8 + two_cell} clauses and {_long_lines(spec)} at-most-one cardinality "
+            "constraints") in out
+    assert main(["export", "8", "--to", "dimacs", "--encoding", "native"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert f"p cnf+ 64 {2 * 8 + two_cell + _long_lines(spec)}" in lines
+    assert sum(line.endswith("<= 1") for line in lines) == _long_lines(spec)
+
+
+def test_cli_model_counter_refuses_the_native_encoding(capsys: pytest.CaptureFixture[str]) -> None:
+    from nqueens.cli import main
+
+    assert main(["count", "8", "--backend", "sat", "--encoding", "native",
+                 "--counter", "ganak"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Ganak counts plain CNF" in err and "--encoding pairwise" in err

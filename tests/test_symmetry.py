@@ -92,3 +92,11 @@ def test_unique_count_of_a_plain_board_comes_from_the_class_walk(n: int, capsys)
     doc = json.loads(capsys.readouterr().out)
     assert (doc["count"], doc["total"]) == (A002562[n], A000170[n])
     assert doc["stats"]["walk"] in ("kernel", "python-bitboard") and len(doc["symmetries"]) == 8
+
+
+def test_unique_count_cut_short_claims_no_fundamental_solutions(capsys) -> None:  # type: ignore[no-untyped-def]
+    # the class walk knows the fundamental total only at its end: a lower bound of 0
+    assert main(["count", "20", "--unique", "--timeout", "0.3", "--format", "json"]) == 3
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["complete"] is False and doc["status"] == "timeout"
+    assert doc["count"] == 0 and doc["total"] >= 0 and len(doc["symmetries"]) == 8

@@ -172,8 +172,6 @@ def run(args: argparse.Namespace) -> int:
                             on_solution=progress.solution if feed else None, **options)
         return replace(outcome, route=route)
 
-    fundamental = (lambda outcome: outcome.stats.get("unique", 0)) if args.unique else None
-
     def abandon() -> None:
         report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend,
                                    route=route), guard, 0 if args.unique else None)
@@ -185,7 +183,8 @@ def run(args: argparse.Namespace) -> int:
 
         start_fork_server()  # this route counts on a process pool: start it signal-safe
     outcome = guard.settle(guard.run(work, abandon))
-    return report(args, spec, outcome, guard, fundamental(outcome) if fundamental else None)
+    return report(args, spec, outcome, guard,
+                  outcome.stats.get("unique", 0) if args.unique else None)
 
 
 def report(

@@ -217,11 +217,11 @@ class _Muted:
 
 
 @contextmanager
-def _quiet(logger_name: str) -> Iterator[None]:
-    logger = logging.getLogger(logger_name)
-    level = logger.level
-    logger.setLevel(logging.CRITICAL)
+def _quiet(*logger_names: str) -> Iterator[None]:
+    """The loggers muted for the block (`_Muted`)."""
+    muted = _Muted(logger_names)
+    muted.mute()
     try:
         yield
     finally:
-        logger.setLevel(level)
+        muted.restore()

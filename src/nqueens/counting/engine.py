@@ -105,9 +105,10 @@ def run(
              "finished": sum(1 for s in subs if s.key in done) if done else 0, "partial": 0}
     resumed = state["finished"]
     extras: dict[str, int] = {}
-    if done and ledger is not None and all(key in ledger.canonical for key in done):
-        # every resumed record holds its fundamental solutions: the total still knows them
-        extras["canonical"] = sum(ledger.canonical.values())
+    # the fundamental total is known when every resumed record holds its share (format 3)
+    canonical_known = not done or (ledger is not None and done.keys() <= ledger.canonical.keys())
+    if done and canonical_known:
+        extras["canonical"] = sum(ledger.canonical[key] for key in done)  # type: ignore[union-attr]
     times: list[float] = []
 
     def record(sub: Subproblem, result: tuple[Any, ...]) -> None:
@@ -138,6 +139,8 @@ def run(
     else:
         _drain(workers, todo, lambda sub: workers.executor.submit(  # type: ignore[union-attr]
             task, base, sub, backend, options), record, deadline)
+    if not canonical_known:
+        extras.pop("canonical", None)  # this run's share alone would be a wrong total
     return SplitCount(state["total"], state["finished"], len(subs),
                       time.perf_counter() - started, state["partial"], resumed, extras,
                       tuple(times))
@@ -292,8 +295,6 @@ def count_split(
         kind = symmetric_kind(spec) if task is bitboard_task else "rows"
     depth = choose_depth(spec, kind=kind, requested=depth) if depth is not None else None
 
-    ledger: ledgers.Ledger | None = None
-
     def stopped(plan: Plan | None, result: SplitCount | None, slots: int, kind_: str) -> Outcome:
         status = Status.COMPLETE if result is not None and result.complete else Status.TIMEOUT
         count = 0 if result is None else result.total + (0 if checkpoint else result.partial)
@@ -309,9 +310,7 @@ def count_split(
         if result is not None and result.complete:
             # the fundamental count survives a resume (the ledger records it per subproblem,
             # format 3); the promising nodes only one whole walk knows
-            if "canonical" in result.extras and spec.is_plain and (
-                    result.resumed == 0 or ledger is not None
-                    and len(ledger.canonical) == len(ledger.done)):
+            if "canonical" in result.extras and spec.is_plain:
                 stats["unique"] = result.extras["canonical"]
             if "promising_nodes" in result.extras and result.resumed == 0:
                 stats["promising_nodes"] = result.extras["promising_nodes"]
@@ -328,6 +327,7 @@ def count_split(
             plan = make_plan(spec, chosen, kind, should_stop=deadline.expired)
         except PlanStopped:
             return stopped(None, None, workers.slots, workers.kind)
+        ledger = None
         if checkpoint is not None:
             fields = ledgers.identity(spec, backend, options, plan.depth, len(plan), plan.kind)
             ledger = stack.enter_context(
