@@ -14,9 +14,10 @@ from cli_process import run
 from known_counts import A000170, VARIANT_COUNTS
 from nqueens import api, routes
 from nqueens.backends import DEFAULT_BACKEND, REGISTRY
-from nqueens.cli import auto, main
-from nqueens.cli.auto import slow_warning
-from nqueens.cli.progress import CountProgress, enumerates_anyway
+from nqueens.cli import main
+from nqueens import planning
+from nqueens.api import plan
+from nqueens.cli.progress import CountProgress
 from nqueens.forecast import Forecast, forecast
 from nqueens.modeling.modelfile import load_model
 from nqueens.routes import Route, choose
@@ -114,7 +115,7 @@ def test_a_finder_that_finds_nothing_hands_over_to_its_exhaustive_fallback(
     spec = load_model(MODELS / "completion-8-unsat.toml")
     finder = Route("find", "completion", 1, None, "genetic", {"generations": 3, "seed": 1},
                    "test finder", "test", fallback=("backtrack", FF))
-    monkeypatch.setattr(api, "choose", lambda *args: finder)
+    monkeypatch.setattr(planning, "choose", lambda *args: finder)
     outcome = api.solve(spec)
     assert outcome.unsatisfiable and outcome.backend == "backtrack"
     assert outcome.route.backend == "backtrack" and "genetic found none" in outcome.route.reason()
@@ -140,7 +141,7 @@ def test_slow_explicit_choice_warns_on_stderr_and_still_runs(
     assert main(argv) == 0
     quiet = capsys.readouterr()
     assert quiet.err == ""
-    monkeypatch.setattr(auto, "SLOW_SECONDS", 0.0)  # every job is "slow": this one warns
+    monkeypatch.setattr(planning, "SLOW_SECONDS", 0.0)  # every job is "slow": this one warns
     assert main(argv) == 0
     warned = capsys.readouterr()
     assert re.fullmatch(r"nqueens: warning: listing every solution of 10-queens with cpsat: "
@@ -150,6 +151,10 @@ def test_slow_explicit_choice_warns_on_stderr_and_still_runs(
     for doc in (before, after):
         doc.pop("elapsed"), doc.pop("stats")
     assert before == after and after["count"] == A000170[10]
+
+
+def slow_warning(spec: Spec, backend: str, job: str, timeout: float | None = None) -> str | None:
+    return plan(spec, job, backend, limit=1 if job == "find" else None, timeout=timeout).warning
 
 
 def test_warning_names_the_estimate_and_the_faster_route() -> None:
@@ -193,10 +198,10 @@ def test_progress_feeds(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_callbacks_only_where_they_cost_nothing() -> None:
-    assert not enumerates_anyway(Spec(16), "backtrack", {})  # the kernel's count
-    assert not enumerates_anyway(Spec(12), "cpsat")  # mirrored count
-    assert enumerates_anyway(Spec(12), "backtrack", FF)
-    assert enumerates_anyway(Spec(11, "torus"), "backtrack", {})
+    assert not plan(Spec(16), "count", "backtrack").meets_each_solution  # the kernel's count
+    assert not plan(Spec(12), "count", "cpsat").meets_each_solution  # mirrored count
+    assert plan(Spec(12), "count", "backtrack", **FF).meets_each_solution
+    assert plan(Spec(11, "torus"), "count", "backtrack").meets_each_solution
 
 
 def test_readme_shows_the_table() -> None:

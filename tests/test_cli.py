@@ -122,7 +122,7 @@ def test_verify_reads_solve_json_from_a_file(tmp_path, capsys: pytest.CaptureFix
         pytest.param(["solve", "8", "--limit", "0"], "", "--limit", id="bad-limit"),
         pytest.param(["solve", "8", "--timeout", "-1"], "", "--timeout", id="bad-timeout"),
         pytest.param(["count", "8", "--encoding", "ladder"], "", "--encoding applies to --backend sat", id="encoding-wrong-backend"),
-        pytest.param(["count", "8", "-b", "sat", "--encoding", "nope"], "", "unknown encoding 'nope'", id="bad-encoding"),
+        pytest.param(["count", "8", "-b", "sat", "--encoding", "nope"], "", "invalid choice: 'nope'", id="bad-encoding"),
         pytest.param(["verify"], "", "empty input", id="verify-empty"),
         pytest.param(["verify"], "hello world", "cannot read a placement", id="verify-garbled"),
         pytest.param(["verify"], "[1, 2", "not valid JSON", id="verify-broken-json"),

@@ -15,6 +15,7 @@ import pytest
 
 from cli_process import run
 from known_counts import A000170, A002562
+from nqueens import api
 from nqueens.backends.backtrack import BacktrackBackend
 from nqueens.counting.plan import choose_depth, make_plan
 from nqueens.result import Deadline, Status
@@ -62,7 +63,8 @@ def test_split_count_stops_near_the_limit_with_a_huge_plan(startup: float) -> No
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_timed_out_count_reports_no_fundamental_count(jobs: int) -> None:
-    outcome = BacktrackBackend(jobs=jobs).search(Spec(18), None, deadline=Deadline(0.2))
+    outcome = api.search(Spec(18), backend="backtrack", collect=False, jobs=jobs,
+                         deadline=Deadline(0.2))
     assert outcome.status is Status.TIMEOUT and outcome.count < 666090624  # A000170(18)
     assert "unique" not in outcome.stats
 

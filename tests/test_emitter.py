@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from collections.abc import Iterator
+
 import pytest
 
 import nqueens
-from nqueens import api
+from nqueens import api, backends
+from nqueens.backends import BackendInfo
 from nqueens.backends.base import Emitter
 from nqueens.result import Outcome, Status
 from nqueens.spec import Spec
@@ -34,8 +37,11 @@ class RacingBackend:
 
 
 @pytest.fixture
-def racing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(api, "get_backend", lambda name, **options: RacingBackend())
+def racing() -> Iterator[None]:
+    backends.register(BackendInfo("racing", __name__, "RacingBackend", "a racing solver",
+                                  exhaustive=True))
+    yield
+    backends.unregister("racing")
 
 
 @pytest.mark.usefixtures("racing")

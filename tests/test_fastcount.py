@@ -145,7 +145,7 @@ def test_fast_count_stops_at_the_deadline() -> None:
 )
 def test_count_fast_over_two_processes(monkeypatch: pytest.MonkeyPatch, spec: Spec) -> None:
     monkeypatch.setattr(tasks, "BITBOARD_PARALLEL_FROM_N", 1)  # the pool even for a small board
-    found = BacktrackBackend(jobs=2).search(spec, None)
+    found = api.search(spec, backend="backtrack", collect=False, jobs=2)
     assert found.complete and found.stats["jobs"] == 2 and found.stats["subproblems"] > 2
     assert found.count == BacktrackBackend(fast=False).search(spec, None).count
     assert found.stats.get("unique") == (A002562[9] if spec.is_plain else None)

@@ -86,7 +86,7 @@ def test_a_spent_deadline_stops_the_sat_build_of_a_large_board() -> None:
 def test_cpsat_estimate_is_for_the_route_that_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     """A large queens board is searched by one worker (one copy of the grid), a small one
     by two: the refusal is checked against the estimate of that route."""
-    import nqueens.backends.cpsat as cpsat
+    import nqueens.backends as backends
 
     needed: list[int] = []
 
@@ -94,12 +94,12 @@ def test_cpsat_estimate_is_for_the_route_that_runs(monkeypatch: pytest.MonkeyPat
         needed.append(estimate)
         raise nqueens.SizeLimitError("recorded")
 
-    monkeypatch.setattr(cpsat, "refuse_oversized", record)
+    monkeypatch.setattr(backends, "refuse_oversized", record)
     for spec in (Spec(1000), Spec(200)):
         with pytest.raises(nqueens.SizeLimitError):
             api.solve(spec, backend="cpsat")
     assert needed == [limits.cpsat_bytes(Spec(1000), 1),
-                      limits.cpsat_bytes(Spec(200), cpsat.FIND_ONE_WORKERS)]
+                      limits.cpsat_bytes(Spec(200), backends.CPSAT_FIND_ONE_WORKERS)]
     sizes = [limits.cpsat_bytes(Spec(n)) for n in (200, 500, 1000, 2000)]
     assert sizes == sorted(sizes) and sizes[-1] > 3 * sizes[-2]
 

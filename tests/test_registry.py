@@ -3,20 +3,21 @@ learning it imports no backend module."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import subprocess
 import sys
 
 import pytest
 
-from nqueens.backends import REGISTRY, backend_class, get_backend
+from nqueens.backends import REGISTRY, get_backend
 from nqueens.errors import InputError, UnknownBackendError
 
 
 @pytest.mark.parametrize("name", list(REGISTRY))
 def test_entry_matches_class(name: str) -> None:
     info = REGISTRY[name]
-    cls = backend_class(name)
+    cls = getattr(importlib.import_module(info.module), info.cls)
     assert cls.name == name
     accepted = [p for p in inspect.signature(cls).parameters if p not in ("self", "args", "kwargs")]
     assert tuple(accepted) == info.options

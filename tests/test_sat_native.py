@@ -9,8 +9,9 @@ from pysat.formula import CNFPlus
 from pysat.solvers import Solver
 
 import nqueens
+from nqueens.backends import sat_encoding
 from nqueens.backends.sat import (
-    NATIVE, NATIVE_SOLVERS, SatBackend, encode_cnf, find_one_encoding, solver_for,
+    NATIVE, NATIVE_SOLVERS, SatBackend, encode_cnf, solver_for,
 )
 from nqueens.limits import sat_bytes
 from nqueens.modeling.export import dimacs_text
@@ -42,7 +43,7 @@ def test_native_cnf_keeps_every_long_line_whole_and_adds_no_variables() -> None:
     Spec(80, variant="superqueens"),
 ], ids=["plain", "completion", "superqueens"])
 def test_one_solution_of_a_board_beyond_pairwise_is_found_natively_and_valid(spec: Spec) -> None:
-    assert find_one_encoding(spec) == NATIVE
+    assert sat_encoding(spec, {}, "find") == NATIVE
     outcome = nqueens.search(spec, backend="sat", limit=1)
     assert outcome.count == 1
     assert find_violations(spec, outcome.solutions[0]) == []
@@ -54,8 +55,8 @@ def test_one_solution_of_a_board_beyond_pairwise_is_found_natively_and_valid(spe
 
 
 def test_small_boards_keep_the_pairwise_cnf() -> None:
-    assert find_one_encoding(Spec(60)) == "pairwise"
-    assert find_one_encoding(Spec(61)) == NATIVE
+    assert sat_encoding(Spec(60), {}, "find") == "pairwise"
+    assert sat_encoding(Spec(61), {}, "find") == NATIVE
 
 
 @pytest.mark.parametrize("solver", ["gluecard4", "gluecard3"])

@@ -14,7 +14,9 @@ from known_counts import A000170
 from nqueens import api
 from nqueens.backends.backtrack import BacktrackBackend
 from nqueens.backends.cpsat import _solver, compile_cpsat_queens_model
-from nqueens.backends.sat import choose_encoding, first_row_parts, encode_cnf
+from nqueens.backends import sat_encoding
+from nqueens.backends.sat import encode_cnf, first_row_parts
+from nqueens.counting.plan import make_plan
 from nqueens.limits import estimated_clauses
 from nqueens.errors import InputError, SpecError
 from nqueens.spec import Spec
@@ -78,10 +80,10 @@ def test_enumeration_runs_one_cpsat_worker() -> None:
     assert _solver(None, enumerate_all=True).parameters.num_workers == 1
 
 
-def test_sat_first_row_parts_cover_each_column_once() -> None:
-    assert [w for _, w in first_row_parts(Spec(7), mirrored=True)] == [2, 2, 2, 1]
-    assert [w for _, w in first_row_parts(Spec(6), mirrored=True)] == [2, 2, 2]
-    assert len(first_row_parts(Spec(6), mirrored=False)) == 6
+def test_first_row_parts_cover_each_column_once() -> None:
+    assert [s.weight for s in make_plan(Spec(7), 1, "mirror").subproblems] == [2, 2, 2, 1]
+    assert [s.weight for s in make_plan(Spec(6), 1, "mirror").subproblems] == [2, 2, 2]
+    assert len(first_row_parts(Spec(6))) == 6
 
 
 @pytest.mark.parametrize("n", [4, 8, 12])
@@ -90,8 +92,8 @@ def test_pairwise_clause_estimate_is_exact(n: int) -> None:
 
 
 def test_sat_switches_encoding_for_large_boards() -> None:
-    assert choose_encoding(8) == "pairwise"
-    assert choose_encoding(500) != "pairwise"
+    assert sat_encoding(Spec(8), {}, "enumerate") == "pairwise"
+    assert sat_encoding(Spec(500), {}, "enumerate") != "pairwise"
 
 
 def test_sat_refuses_a_huge_pairwise_encoding() -> None:
@@ -155,14 +157,15 @@ def test_luby_sequence() -> None:
 def test_cpsat_route_chooser_workers() -> None:
     """One worker (one model copy in memory) for large queens boards and enumeration;
     the two-worker race below the threshold and for the other variants."""
-    from nqueens.backends.cpsat import FIND_ONE_WORKERS, RESTARTS_FIND_ONE_N, CpSatBackend
+    from nqueens.backends import CPSAT_FIND_ONE_WORKERS as FIND_ONE_WORKERS
+    from nqueens.backends import CPSAT_RESTARTS_FROM_N as RESTARTS_FIND_ONE_N
+    from nqueens.backends import cpsat_workers
 
-    backend = CpSatBackend()
-    assert backend._workers(Spec(RESTARTS_FIND_ONE_N), enumerate_all=False) == 1
-    assert backend._workers(Spec(1000, fixed=((0, 3),)), enumerate_all=False) == 1
-    assert backend._workers(Spec(RESTARTS_FIND_ONE_N - 1), enumerate_all=False) == FIND_ONE_WORKERS
-    assert backend._workers(Spec(1000, variant="torus"), enumerate_all=False) == FIND_ONE_WORKERS
-    assert backend._workers(Spec(200), enumerate_all=True) == 1
+    assert cpsat_workers(Spec(RESTARTS_FIND_ONE_N), {}, "find") == 1
+    assert cpsat_workers(Spec(1000, fixed=((0, 3),)), {}, "find") == 1
+    assert cpsat_workers(Spec(RESTARTS_FIND_ONE_N - 1), {}, "find") == FIND_ONE_WORKERS
+    assert cpsat_workers(Spec(1000, variant="torus"), {}, "find") == FIND_ONE_WORKERS
+    assert cpsat_workers(Spec(200), {}, "enumerate") == 1
 
 
 def test_cpsat_grid_build_stops_when_asked() -> None:

@@ -9,23 +9,24 @@ from __future__ import annotations
 
 import queue
 import threading
-from dataclasses import replace
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
-from .backends import DEFAULT_BACKEND, get_backend
-from .backends.base import Backend
-from .routes import Route, choose, job_of
-from .errors import InputError
-from .limits import check_exhaustive, check_search
+from . import planning
+from .backends import DEFAULT_BACKEND
+from .counting.routes import Split
+from .errors import InputError, SpecError
+from .planning import Plan
 from .result import Deadline, Outcome
+from .routes import job_of
 from .spec import Placement, Spec, as_spec
 from .validate import Violation, find_violations
 
-__all__ = ["count", "search", "solutions", "solve", "validate"]
+__all__ = ["Plan", "Split", "count", "plan", "search", "solutions", "solve", "validate"]
 
 #: The backend name that picks the fastest correct route per job (`routes.py`).
-AUTO = "auto"
+AUTO = DEFAULT_BACKEND
 
 
 def _check_limit(limit: int | None) -> None:
@@ -53,52 +54,55 @@ def _reject(options: dict[str, Any], names: tuple[str, ...], where: str, instead
             raise InputError(f"{where}() takes no {name!r}; {instead}")
 
 
-def _route(
-    spec: Spec, backend: str, options: dict[str, Any], job: str, limit: int | None
-) -> tuple[str, dict[str, Any], Route | None]:
-    """Resolve `backend="auto"` through the policy table (`routes.py`): the backend to run,
-    its options (the route's, then the caller's) and the route; others pass through."""
-    if backend != AUTO:
-        return backend, options, None
-    route = choose(spec, job, limit)
-    return route.backend, {**route.options, **options}, route
+def _spec(spec_or_n: Spec | int | str) -> Spec:
+    """A Spec, a board size, or a model: a bundled model's name (`nqueens models`) or a
+    model file's path."""
+    if not isinstance(spec_or_n, str):
+        return as_spec(spec_or_n)
+    from pathlib import Path
+
+    from .modeling.bundled import bundled_model
+    from .modeling.modelfile import load_model
+
+    path = bundled_model(spec_or_n)
+    if path is None and not Path(spec_or_n).is_file():
+        raise SpecError(f"expected a Spec or a board size (int), or a bundled model's name "
+                        f"(see `nqueens models`) or a model file's path, got {spec_or_n!r}")
+    return load_model(path if path is not None else spec_or_n)
 
 
-def refuse_unworkable(
-    spec: Spec, backend: str, options: dict[str, Any], *, whole: bool = False,
+def plan(
+    spec_or_n: Spec | int | str,
+    job: str = "find",
+    backend: str = DEFAULT_BACKEND,
+    *,
+    limit: int | None = None,
+    unique: bool = False,
     bounded: bool = False,
-) -> None:
-    """Refuse, before any work or announcement, what cannot succeed: an unknown backend or
-    option, a model beyond memory or the backend's size limit, a CNF too large to build, and
-    with `whole` (every solution wanted) an unbounded count beyond any known count (see
-    `limits.check_exhaustive`). Imports the backend's module (it is about to run anyway).
-
-    Raises:
-        InputError, SizeLimitError, UnknownBackendError: naming the problem and the fix.
-    """
-    import importlib
-
-    from .backends import backend_info
-    from .limits import refuse_oversized
-
-    if whole:
-        check_exhaustive(spec, bounded=bounded)
-    info = backend_info(backend)
-    max_n = getattr(importlib.import_module(info.module), "MAX_N", None)
-    if max_n is not None:
-        refuse_oversized(spec, backend, max_n)
-    _engine(spec, backend, options)
+    timeout: float | None = None,
+    per_solution: bool = False,
+    jobs: int | None = None,
+    split: Split | None = None,
+    **options: Any,
+) -> Plan:
+    """Decide how a job will run, refusing what cannot work before any of it starts (see
+    `planning.plan`); `plan(...).run(deadline)` runs it. The CLI shows `plan.warning`,
+    feeds a progress bar per solution when `plan.meets_each_solution`, and runs it."""
+    _check_limit(limit)
+    _check_jobs(jobs)
+    _check_timeout(timeout)
+    return planning.plan(_spec(spec_or_n), job, backend, limit=limit, unique=unique,
+                         bounded=bounded, timeout=timeout, per_solution=per_solution,
+                         jobs=jobs, split=split, **options)
 
 
-def _engine(spec: Spec, backend: str, options: dict[str, Any]) -> Backend:
-    """The backend instance, after refusing sizes it cannot build (see `limits`)."""
-    engine = get_backend(backend, **options)
-    check_search(spec, backend, getattr(engine, "encoding", None))
-    return engine
+def _check_jobs(jobs: int | None) -> None:
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
+        raise InputError(f"jobs must be a positive integer (0: all cores) or None, got {jobs!r}")
 
 
 def search(
-    spec_or_n: Spec | int,
+    spec_or_n: Spec | int | str,
     *,
     backend: str = DEFAULT_BACKEND,
     limit: int | None = None,
@@ -106,6 +110,8 @@ def search(
     on_solution: Callable[[Placement], Any] | None = None,
     collect: bool = True,
     deadline: Deadline | None = None,
+    unique: bool = False,
+    jobs: int | None = None,
     **options: Any,
 ) -> Outcome:
     """Run one search and return its Outcome, with the solutions collected if `collect`.
@@ -118,18 +124,17 @@ def search(
     (count, enumerate or find); `outcome.backend` is the backend that ran and
     `outcome.route` the table row that chose it. A non-exhaustive route that finds nothing
     hands the rest of the time to its exhaustive fallback, so "no solution" stays a proof.
+    With `unique` (every solution wanted), `outcome.stats["unique"]` is the number of
+    fundamental solutions (up to the board's symmetries).
     """
-    spec = as_spec(spec_or_n)
-    _check_limit(limit)
     _check_timeout(timeout)
     _check_callbacks(on_solution, deadline)
-    if limit is None:
-        check_exhaustive(spec, bounded=timeout is not None or (deadline is not None and deadline.at is not None))
     if deadline is None:
         deadline = Deadline(timeout)
     wants_solutions = collect or on_solution is not None
-    backend, options, route = _route(spec, backend, options, job_of(limit, wants_solutions), limit)
-    engine = _engine(spec, backend, options)
+    chosen = plan(spec_or_n, job_of(limit, wants_solutions), backend, limit=limit,
+                  unique=unique, bounded=deadline.at is not None, timeout=timeout,
+                  per_solution=wants_solutions, jobs=jobs, **options)
     found: list[Placement] = []
 
     def sink(placement: Placement) -> bool | None:
@@ -137,26 +142,14 @@ def search(
             found.append(placement)
         return None if on_solution is None else on_solution(placement)
 
-    outcome = engine.search(
-        spec, sink if wants_solutions else None, limit=limit, deadline=deadline
-    )
-    if route is not None and route.fallback is not None and outcome.count == 0 \
-            and not deadline.expired():
-        fallback, fallback_options = route.fallback
-        route = replace(route, backend=fallback, options=fallback_options,
-                         why=f"{route.backend} found none; {fallback} searched exhaustively")
-        outcome = _engine(spec, fallback, fallback_options).search(
-            spec, sink if wants_solutions else None, limit=limit, deadline=deadline
-        )
-    if route is not None:
-        outcome = replace(outcome, route=route)
+    outcome = chosen.run(deadline, on_solution=sink if wants_solutions else None)
     if found:
         outcome = replace(outcome, solutions=tuple(found))
     return outcome
 
 
 def solve(
-    spec_or_n: Spec | int,
+    spec_or_n: Spec | int | str,
     *,
     backend: str = DEFAULT_BACKEND,
     timeout: float | None = None,
@@ -172,20 +165,24 @@ def solve(
 
 
 def count(
-    spec_or_n: Spec | int,
+    spec_or_n: Spec | int | str,
     *,
     backend: str = DEFAULT_BACKEND,
     timeout: float | None = None,
     on_solution: Callable[[Placement], Any] | None = None,
+    unique: bool = False,
     **options: Any,
 ) -> Outcome:
     """Count all solutions; `outcome.count` is exact when `outcome.complete`. With
-    `on_solution`, each placement is also passed to it (return False to stop)."""
+    `on_solution`, each placement is also passed to it (return False to stop). With
+    `unique`, `outcome.stats["unique"]` is the number of fundamental solutions (classes
+    under the board's rotations and reflections). `jobs=J` counts on J processes (0: all
+    cores) where that pays."""
     _reject(options, ("limit", "collect"), "count", "use solutions(..., limit=K) to stop early")
     _reject(options, ("all",), "count", "count always counts every solution; drop all=")
     return search(
         spec_or_n, backend=backend, timeout=timeout, on_solution=on_solution, collect=False,
-        **options,
+        unique=unique, **options,
     )
 
 
@@ -193,23 +190,22 @@ _DONE = object()
 
 
 def solutions(
-    spec_or_n: Spec | int,
+    spec_or_n: Spec | int | str,
     *,
     backend: str = DEFAULT_BACKEND,
     limit: int | None = None,
     timeout: float | None = None,
     **options: Any,
 ) -> Iterator[Placement]:
-    """Yield solutions one by one as the backend finds them (at most `limit`)."""
-    spec = as_spec(spec_or_n)
-    _check_limit(limit)
+    """Yield solutions one by one as the backend finds them (at most `limit`). Without a
+    limit only an exhaustive backend may list them, and none is yielded twice."""
     _check_timeout(timeout)
     deadline = Deadline(timeout)
     _reject(options, ("on_solution", "collect", "deadline"), "solutions",
             "iterate the generator, and close it to stop")
     _reject(options, ("all",), "solutions", "solutions() yields every solution unless limit=K")
-    backend, options, _ = _route(spec, backend, options, job_of(limit, True), limit)
-    engine = _engine(spec, backend, options)
+    chosen = plan(spec_or_n, job_of(limit, True), backend, limit=limit, timeout=timeout,
+                  per_solution=True, **options)
     channel: queue.Queue[Any] = queue.Queue(maxsize=64)
     stop = threading.Event()
 
@@ -224,10 +220,7 @@ def solutions(
 
     def produce() -> None:
         try:
-            engine.search(
-                spec, lambda p: put(p) and not stop.is_set(), limit=limit,
-                deadline=deadline,
-            )
+            chosen.run(deadline, on_solution=lambda p: put(p) and not stop.is_set())
         except BaseException as error:  # re-raised in the consumer's thread
             put(error)
         put(_DONE)
@@ -247,7 +240,7 @@ def solutions(
         worker.join()
 
 
-def validate(spec_or_n: Spec | int, placement: Any) -> list[Violation]:
+def validate(spec_or_n: Spec | int | str, placement: Any) -> list[Violation]:
     """Every rule `placement` breaks (empty list: it is a solution). Never raises on a
     malformed placement; see `validate.find_violations`."""
-    return find_violations(as_spec(spec_or_n), placement)
+    return find_violations(_spec(spec_or_n), placement)

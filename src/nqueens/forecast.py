@@ -1,7 +1,8 @@
 """How long a job will take on a route, in well under a second, before it starts: from the
-times measured here (`routes.py` lists the commands) and, for boards other than the plain
-one, Knuth's estimate of the search tree (`textbook.estimate`) relative to the plain
-board's. Used for the warning before slow work and for the progress bar's ETA.
+rates in the backend's registry row (two measured points of a whole search on the plain
+board each) and, for boards other than the plain one, Knuth's estimate of the search tree
+(`textbook.estimate`) relative to the plain board's. Used by the plan for the warning
+before slow work and for the progress bar's ETA.
 
 A forecast is rough by nature (one machine, a loaded one, and a heavy-tailed estimator):
 the figures are rounded, and said as "about" and "roughly". No solver imports.
@@ -12,39 +13,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from collections.abc import Mapping
+from typing import Any
+
+from .backends import backend_info
 from .limits import known_solutions
 from .spec import Spec
 
 __all__ = ["Forecast", "forecast", "seconds_text"]
-
-
-# Seconds measured for a whole search on the plain board (2 cores, loaded), two points per
-# route: counts grow exponentially with n (log-linear between and beyond the points),
-# finding one grows as a power of n (log-log). Keys: (job, backend, order or "").
-_MEASURED: dict[tuple[str, str, str], tuple[str, tuple[tuple[int, float], ...]]] = {
-    # count 14 / 16 --backend backtrack (README Performance: 0.22 s, 3.19 s)
-    ("count", "backtrack", "rows"): ("exp", ((14, 0.22), (16, 3.2))),
-    # count 12 --backend cpsat 2.1 s (bench); count 16: 1,934,002 in 15 min (issue 12)
-    ("count", "cpsat", ""): ("exp", ((12, 2.1), (16, 6900.0))),
-    # count 12 --backend sat 1.0 s (bench); assumed to slow down as cpsat does
-    ("count", "sat", ""): ("exp", ((12, 1.0), (16, 3300.0))),
-    ("count", "backtrack", "first-fail"): ("exp", ((10, 0.062), (12, 1.26))),
-    # every solution through a callback: n = 10 and 12 (routes.py)
-    ("enumerate", "backtrack", "first-fail"): ("exp", ((10, 0.062), (12, 1.26))),
-    ("enumerate", "backtrack", "rows"): ("exp", ((10, 0.070), (12, 1.70))),
-    ("enumerate", "cpsat", ""): ("exp", ((10, 0.168), (12, 7.24))),
-    ("enumerate", "sat", ""): ("exp", ((10, 0.119), (12, 2.13))),
-    # one solution: bench "find one" rows and routes.py; cpsat: whole process, the grid
-    # raced by two workers at n = 200, one worker's short runs at n = 1000 (median of 4)
-    ("find", "cpsat", ""): ("power", ((200, 1.4), (1000, 10.0))),
-    # native cardinality constraints in MiniCard: n = 200 in 0.35 s, 1000 in 4.7 s (issue 14)
-    ("find", "sat", ""): ("power", ((200, 0.35), (1000, 4.7))),
-    ("find", "backtrack", "first-fail"): ("power", ((1000, 0.5), (2000, 3.1))),
-    # textbook order, first solution: n = 24 in 1.9 s, n = 30 in 183 s (the time to the
-    # first solution is irregular in n: n = 22 took 6.8 s)
-    ("find", "backtrack", "rows"): ("exp", ((24, 1.9), (30, 183.0))),
-    ("find", "construct", ""): ("power", ((10_000, 0.15), (1_000_000, 1.8))),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +34,7 @@ class Forecast:
 
 
 
-def _interpolate(kind: str, points: tuple[tuple[int, float], ...], n: int) -> float:
+def _interpolate(kind: str, points: tuple[tuple[int, float], tuple[int, float]], n: int) -> float:
     (n1, s1), (n2, s2) = points
     if kind == "exp":
         exponent = math.log(s1) + math.log(s2 / s1) * (n - n1) / (n2 - n1)
@@ -77,14 +53,15 @@ def _tree_ratio(spec: Spec) -> tuple[float, float]:
     return mine, mine / plain if plain else 1.0
 
 
-def forecast(spec: Spec, backend: str, job: str, options: dict | None = None) -> Forecast | None:  # type: ignore[type-arg]
+def forecast(
+    spec: Spec, backend: str, job: str, options: Mapping[str, Any] | None = None
+) -> Forecast | None:
     """Expected time of `job` ("count", "enumerate" or "find") with this backend and its
     options; None when nothing was measured for that route."""
-    order = (options or {}).get("order", "rows") if backend == "backtrack" else ""
-    key = (job, backend, order)
-    if key not in _MEASURED:
+    rate = backend_info(backend).rate(job, options or {})
+    if rate is None:
         return None
-    kind, points = _MEASURED[key]
+    kind, points = rate
     seconds = _interpolate(kind, points, spec.n)
     if job == "find":
         return Forecast(seconds)

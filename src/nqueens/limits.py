@@ -21,6 +21,9 @@ MAX_CLAUSES = 20_000_000
 MAX_COUNTED_N = 27
 #: More solutions than this are not printed to a terminal.
 MAX_TERMINAL_SOLUTIONS = 100_000
+#: Largest board size anything accepts (the construct backend's reach, about 45 GB at 10^8:
+#: beyond any machine this runs on); each backend refuses smaller sizes by its own limit.
+MAX_BOARD_N = 100_000_000
 
 # OEIS A000170 (solutions of plain n-queens) and A002562 (fundamental ones), used only to
 # refuse work up front (too many boards for a terminal or a picture), never as answers.
@@ -87,27 +90,6 @@ def estimated_clauses(spec: Spec, encoding: str) -> int:
     )
 
 
-def check_search(spec: Spec, backend: str, encoding: str | None = None) -> None:
-    """Refuse a CNF that cannot be built at this size. (Each backend also refuses boards
-    beyond its own size limit: `backends.base.refuse_oversized`.)
-
-    Raises:
-        SizeLimitError: naming the size and what to do instead.
-    """
-    n = spec.n
-    if backend == "sat" and encoding is not None:
-        clauses = estimated_clauses(spec, encoding)
-        if clauses > MAX_CLAUSES:
-            hint = (
-                f"use an O(n^2) encoding (--encoding {_LINEAR_ENCODINGS}) or --backend cpsat"
-                if encoding == "pairwise" else "use --backend cpsat or a smaller n"
-            )
-            raise SizeLimitError(
-                f"the {encoding} CNF for n = {n} needs about {clauses:,} clauses "
-                f"(limit {MAX_CLAUSES:,}); {hint}"
-            )
-
-
 def check_exhaustive(spec: Spec, bounded: bool) -> None:
     """Refuse an unbounded count or enumeration of a plain board beyond any known count.
 
@@ -163,6 +145,9 @@ NATIVE_BYTES_PER_LITERAL = 110
 LINES_BYTES_PER_CELL = 250
 #: Bytes per row of the min-conflicts counters, its Python lists and the validator's pass.
 MINCONFLICTS_BYTES_PER_ROW = 600
+#: Bytes per row of an explicit construction: the placement as a tuple of Python ints, its
+#: lists and the validator's pass over it.
+CONSTRUCT_BYTES_PER_ROW = 450
 #: What any Python process of the package costs before a model exists.
 BASE_BYTES = 150 * 2**20
 
@@ -243,27 +228,21 @@ def alternative_route(spec: Spec) -> str:
             "cells or a variant in O(n) memory")
 
 
-#: Each backend's memory estimate, for the backends that do not pass their own.
-_ESTIMATES: dict[str, Callable[[Spec], int]] = {
-    "cpsat": cpsat_bytes,
-    "backtrack": lines_bytes,
-    "permutation": lines_bytes,
-    "minconflicts": minconflicts_bytes,
-}
+def construct_bytes(spec: Spec) -> int:
+    """An explicit construction: a few Python objects per row."""
+    return BASE_BYTES + CONSTRUCT_BYTES_PER_ROW * spec.n
 
 
 def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = None) -> None:
     """The one size refusal of every backend: beyond `max_n` (where its search stops being
-    useful), or when its model, estimated at `needed` bytes from formulas (by default the
-    backend's entry in `_ESTIMATES`), would not fit in this machine's memory; the message
-    names the size, the estimate, the memory and the route that fits.
+    useful), or when its model, estimated at `needed` bytes from formulas (the registry
+    row's estimate), would not fit in this machine's memory; the message names the size,
+    the estimate, the memory and the route that fits.
 
     Raises:
         SizeLimitError: before anything is built.
     """
     n = spec.n
-    if needed is None and backend in _ESTIMATES:
-        needed = _ESTIMATES[backend](spec)
     memory = machine_memory()
     if needed is not None and memory is not None and needed > memory:
         raise SizeLimitError(

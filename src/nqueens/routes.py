@@ -8,27 +8,8 @@ exhaustive backends serve `count` and `enumerate`, and a "no solution" answer: a
 route through a non-exhaustive strategy names an exhaustive fallback that runs when the
 strategy gives up (see `api.search`). No solver imports: the table is plain data.
 
-Measured on the 2-core development machine, loaded by other jobs (load 1 to 3), seconds
-per whole search through `nqueens.api.search` (README "Performance" for the bench rows):
-
-- count, plain, n = 16: backtrack (kernel, both cores) 3.2 s; cpsat 1,934,002 solutions
-  in 15 min, unfinished (issue 12); n = 12: backtrack 0.09 s, sat 1.0 s, cpsat 2.1 s.
-- count, completion-12.toml: backtrack 0.008 s, cpsat 0.015 s, sat 0.037 s; n = 14 with
-  (0, 3) fixed (27,494): backtrack 0.047 s, first-fail 4.1 s, sat 8.4 s, cpsat 19 s.
-- count, torus n = 13: backtrack first-fail 0.40 s, sat 0.49 s, rows order 0.71 s,
-  cpsat > 30 s; torus-11.toml: first-fail 0.022 s, rows 0.095 s, sat 0.14 s, cpsat 3.3 s;
-  superqueens-11.toml: first-fail 0.020 s, sat 0.019 s, cpsat 2.0 s.
-- enumerate, plain n = 12 (14,200 solutions through a callback): backtrack first-fail
-  1.26 s, rows order 1.70 s, sat 2.13 s, cpsat 7.2 s; n = 12 with (0, 0), (5, 5), (6, 6)
-  forbidden (11,884): first-fail 0.55 s, rows 0.91 s, sat 2.2 s, cpsat 5.7 s.
-- find one, plain: construct 0.15 s at n = 10^4 (bench, start-up included); n = 1000:
-  backtrack first-fail 0.5 s, cpsat 65 s, sat 4.7 s (native cardinality constraints;
-  > 100 s with a CNF encoding).
-- find one, completion n = 200 (3 fixed): backtrack first-fail 0.03 s, sat 0.11 s (search
-  only), cpsat 1.35 s, rows order > 20 s; n = 1000 (2 fixed): first-fail 0.96 s, cpsat > 17 s.
-- find one, torus n = 101: first-fail and cpsat both > 20 s (a local search's job;
-  `minconflicts`, another helper's backend, is unmeasured here: its rows apply only once it
-  is registered).
+Each row's `why` is the one line of measurement behind it; the runs themselves are the
+committed benchmark results.
 """
 
 from __future__ import annotations
@@ -36,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import backends
 from .spec import Spec
 
 __all__ = ["JOBS", "KINDS", "ROUTES", "Route", "choose", "job_of", "kind_of"]
@@ -143,19 +125,18 @@ def choose(spec: Spec, job: str, limit: int | None = None) -> Route:
 
     A plain find of more than one solution is a search (construct builds exactly one).
     """
-    from .backends import REGISTRY
-
+    registry = backends.REGISTRY
     if job not in JOBS:
         raise ValueError(f"unknown job {job!r}; one of {JOBS}")
     kind = kind_of(spec)
     for route in _ROUTES:
         if not route.covers(job, kind, spec.n):
             continue
-        if route.needs is not None and route.needs not in REGISTRY:
+        if route.needs is not None and route.needs not in registry:
             continue
         if route.backend == "construct" and limit not in (None, 1):
             continue
-        if job != "find" and not REGISTRY[route.backend].exhaustive:  # never: the table says so
+        if job != "find" and not registry[route.backend].exhaustive:  # never: the table says so
             continue
         return route
     return Route(job, kind, 1, None, "backtrack", _FIRST_FAIL, _FF_LABEL,

@@ -6,9 +6,8 @@ columns that share a line with it, so `promising` is one bit test and any varian
 queen or forbidden cell is handled by the same code. It counts the textbook's statistics:
 nodes checked (every child examined, the root included) and promising nodes.
 
-A pure count (no solution callback, no limit) of a queens spec takes the fast route
-instead (`counting.fastsplit`: compiled bitboard kernel, mirror symmetry, optional processes); it
-gives the same counts (checked in tests) plus the fundamental count for plain specs.
+A pure count of a queens spec is not this search's job: the counting engine's bitboard
+route (`counting.routes`) counts the same boards without meeting each solution.
 """
 
 from __future__ import annotations
@@ -16,15 +15,13 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
+from ..bitboard import AttackMasks, initial_rows
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from ..bitboard import AttackMasks, initial_rows
-from .base import Emitter, refuse_oversized
+from . import BACKTRACK_ORDERS as ORDERS
+from .base import Emitter
 
 _CHECK_EVERY = 1 << 12  # nodes between deadline checks
-#: Search orders of the instrumented search: the textbook's, and fewest-free-cells-first.
-ORDERS = ("rows", "first-fail")
-MAX_N = 3000  # Spec.lines holds about 4n^2 cells as Python tuples (n = 3000: some GB)
 
 
 class BacktrackBackend:
@@ -32,11 +29,10 @@ class BacktrackBackend:
 
     name: ClassVar[str] = "backtrack"
 
-    def __init__(self, jobs: int = 1, fast: bool = True, order: str = "rows") -> None:
-        """`jobs`: processes for the fast counting route (0: all cores); `fast=False`
-        always walks the instrumented search (for comparisons); `order`: "rows" (the
-        textbook's) or "first-fail" (`firstfail.py`; never takes the fast route, so its
-        node counts are its own).
+    def __init__(self, fast: bool = True, order: str = "rows") -> None:
+        """`fast=False` keeps pure counts on this instrumented search instead of the
+        engine's bitboard route (for comparisons; the plan reads it from the registry);
+        `order`: "rows" (the textbook's) or "first-fail" (`firstfail.py`).
 
         Raises:
             InputError: an unknown order.
@@ -45,7 +41,6 @@ class BacktrackBackend:
             from ..errors import InputError
 
             raise InputError(f"unknown search order {order!r}; choose one of: {', '.join(ORDERS)}")
-        self.jobs = jobs
         self.fast = fast
         self.order = order
 
@@ -57,10 +52,6 @@ class BacktrackBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
-        refuse_oversized(spec, self.name, MAX_N)
-        if (self.fast and self.order == "rows" and on_solution is None and limit is None
-                and spec.variant == "queens"):
-            return self._count_fast(spec, deadline)
         started = time.perf_counter()
         emitter = Emitter(on_solution, limit)
         if self.order == "first-fail":
@@ -115,41 +106,6 @@ class BacktrackBackend:
             status=emitter.status(exhausted, timed_out),
             count=emitter.count,
             elapsed=time.perf_counter() - started,
-            backend=self.name,
-            stats=stats,
-        )
-
-    def _count_fast(self, spec: Spec, deadline: Deadline | None) -> Outcome:
-        """The bitboard walk through the counting engine: a plain board by its symmetry
-        plan (total and fundamental count in one pass), any other queens spec in one walk
-        (with the textbook statistics) or, over processes, split by rows."""
-        from ..bitboard import kernel_available
-        from ..counting import tasks
-        from ..counting.engine import count_split
-        from ..counting.executors import default_jobs
-        from ..counting.plan import symmetric_kind
-
-        jobs = self.jobs if self.jobs >= 1 else default_jobs()
-        if spec.n < tasks.BITBOARD_PARALLEL_FROM_N:
-            jobs = 1
-        kind = symmetric_kind(spec)
-        found = count_split(
-            spec, backend=self.name, executor="local" if jobs > 1 else "inline", jobs=jobs,
-            kind=kind, depth=0 if kind == "rows" and jobs == 1 else None,
-            task=tasks.bitboard_task, deadline=deadline, check=False,
-        )
-        stats: dict[str, int | float | str] = {
-            "walk": "kernel" if kernel_available() else "python-bitboard",  # top-level "route" is auto's
-            "subproblems": found.stats["tasks"],
-            "jobs": jobs,
-            **found.stats,
-        }
-        if "promising_nodes" in stats:  # walked whole in one piece
-            stats["nodes_checked"] = 1 + spec.n * (int(stats["promising_nodes"]) - found.count)
-        return Outcome(
-            status=found.status,
-            count=found.count,
-            elapsed=found.elapsed,
             backend=self.name,
             stats=stats,
         )

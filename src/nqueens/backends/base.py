@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import ClassVar, Protocol
 
-from ..limits import refuse_oversized  # noqa: F401  (the backends' one size refusal)
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
 

@@ -3,15 +3,16 @@ cell, one ExactlyOne / AtMostOne constraint per line.
 
 For the plain queens variant, enumeration uses a second formulation measured faster here:
 one integer per row with AllDifferent on q[r], q[r] + r and q[r] - r, searched with a fixed
-first-fail strategy (n = 12: 6.8 s against 20.8 s for OR-Tools' sample model under the same
-load). A pure count of a plain board also uses the mirror: it enumerates first-row columns
-in the left half only and doubles (the middle column of odd boards once).
+first-fail strategy (faster than OR-Tools' sample model in the bench). A pure count of a
+plain board is the counting engine's job (its mirror route runs this search per half).
 
-One solution of a large queens board (n >= RESTARTS_FIND_ONE_N) comes from the grid
-searched by one worker in short randomized runs (`CpSatBackend._find_one_restarts`).
+One solution of a large queens board (from the registry's CPSAT_RESTARTS_FROM_N) comes from
+the grid searched by one worker in short randomized runs (`CpSatBackend._find_one_restarts`):
+the two-worker race relies on CP-SAT's local search, which stops finding anything there,
+and the integer model's per-value encoding outgrows memory.
 
-Enumeration always runs with exactly one worker: measured here (OR-Tools 9.15), two workers
-with `enumerate_all_solutions` silently returned 80 of the 92 solutions for n = 8.
+Enumeration always runs with exactly one worker: with more, `enumerate_all_solutions`
+loses or repeats solutions (OR-Tools 9.15 returned 80 of the 92 solutions for n = 8).
 OR-Tools is imported inside this module only, so other backends never pay for it.
 """
 
@@ -25,10 +26,11 @@ from typing import ClassVar
 from ortools.sat.python import cp_model
 
 from ..errors import InputError
-from ..limits import cpsat_bytes, peak_memory_mb
+from ..limits import peak_memory_mb
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
-from .base import Emitter, refuse_oversized
+from . import CPSAT_RESTARTS_FROM_N, cpsat_workers
+from .base import Emitter
 
 
 @dataclass(frozen=True)
@@ -86,14 +88,9 @@ class CompiledQueensInt:
     queens: list[cp_model.IntVar]
 
 
-def compile_cpsat_queens_model(
-    spec: Spec, first_row: tuple[int, int] | None = None,
-) -> CompiledQueensInt:
+def compile_cpsat_queens_model(spec: Spec) -> CompiledQueensInt:
     """The queens variant as one integer per row and three AllDifferent constraints, with
     forbidden and fixed cells as domains and a fixed first-fail search strategy.
-
-    Args:
-        first_row: optional (low, high) bounds on row 0's column (the mirror split).
 
     Raises:
         ValueError: for a variant other than "queens".
@@ -111,25 +108,12 @@ def compile_cpsat_queens_model(
             values = [spec.fixed_columns[r]]
         else:
             values = [c for c in range(n) if c not in forbidden.get(r, ())]
-        if r == 0 and first_row is not None:
-            values = [c for c in values if first_row[0] <= c <= first_row[1]]
         queens.append(model.new_int_var_from_domain(cp_model.Domain.from_values(values), f"q_{r}"))
     model.add_all_different(queens)
     model.add_all_different([q + r for r, q in enumerate(queens)])
     model.add_all_different([q - r for r, q in enumerate(queens)])
     model.add_decision_strategy(queens, cp_model.CHOOSE_MIN_DOMAIN_SIZE, cp_model.SELECT_MIN_VALUE)
     return CompiledQueensInt(model, queens)
-
-
-class _Tally(cp_model.CpSolverSolutionCallback):
-    """Counts solutions without decoding them (pure counting)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.count = 0
-
-    def on_solution_callback(self) -> None:
-        self.count += 1
 
 
 class _RowCollector(cp_model.CpSolverSolutionCallback):
@@ -162,18 +146,8 @@ class _Collector(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
-#: Largest board compiled: the grid has n^2 Booleans (n = 3000: 9 million); below it the
-#: memory estimate (`limits.cpsat_bytes`) refuses what this machine cannot hold.
-MAX_N = 3000
-
-#: From this size on, one solution of a queens-variant board comes from the Boolean grid
-#: searched by one worker in short randomized runs (`_find_one_restarts`). Measured here
-#: (whole process): the two-worker grid below this size (its win is CP-SAT's feasibility-
-#: jump local search) took 1.1 s at n = 200 and 3.4 s at n = 500, where the runs took 6.6 s,
-#: but found nothing at n = 1000 in 60 s (3 GB); the runs took 3.7 s at n = 600, 8.4 s at
-#: 800 and 7 s (1.4 GB) at 1000, where the integer model with value-level AllDifferent, the
-#: route before, took 7.2 s / 14 s / 19 s (1.0 / 1.6 / 2.4 GB: its per-value encoding).
-RESTARTS_FIND_ONE_N = 600
+#: From this size on, one solution of a queens-variant board comes from the restarts.
+RESTARTS_FIND_ONE_N = CPSAT_RESTARTS_FROM_N
 
 #: Conflicts allowed in each restart, times the Luby sequence 1 1 2 1 1 2 4 ... (so the
 #: budgets grow without bound and an unsatisfiable board is still proved so). Measured at
@@ -181,18 +155,14 @@ RESTARTS_FIND_ONE_N = 600
 #: the others wander for thousands, learning clauses of hundreds of literals.
 RESTART_CONFLICTS = 1000
 
-#: Workers when one solution is wanted: two differently configured searches, whose race
-#: was faster than one and lighter on memory than CP-SAT's default portfolio (measured here).
-FIND_ONE_WORKERS = 2
-
-
 class CpSatBackend:
     """OR-Tools CP-SAT; `workers` applies only to finding one solution (enumeration uses one)."""
 
     name: ClassVar[str] = "cpsat"
 
     def __init__(self, workers: int = 0) -> None:
-        """`workers` for finding one solution (0: FIND_ONE_WORKERS); enumeration uses one."""
+        """`workers` for finding one solution (0: the registry's default); enumeration
+        uses one."""
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
             raise InputError(f"workers must be 0 (the default) or a positive integer, got {workers!r}")
         self.workers = workers
@@ -206,12 +176,10 @@ class CpSatBackend:
         deadline: Deadline | None = None,
     ) -> Outcome:
         enumerate_all = limit != 1
-        workers = self._workers(spec, enumerate_all)
-        refuse_oversized(spec, self.name, MAX_N, cpsat_bytes(spec, workers))
+        workers = cpsat_workers(spec, {"workers": self.workers},
+                                "enumerate" if enumerate_all else "find")
         started = time.perf_counter()
         if enumerate_all and spec.variant == "queens":
-            if on_solution is None and limit is None and spec.is_plain and spec.n > 1:
-                return self._count_mirrored(spec, deadline, started)
             return self._enumerate_rows(spec, on_solution, limit, deadline, started)
         try:
             compiled = compile_cpsat_model(spec, deadline.expired if deadline is not None else None)
@@ -284,12 +252,6 @@ class CpSatBackend:
                    "conflicts": solver.num_conflicts},
         )
 
-    def _workers(self, spec: Spec, enumerate_all: bool) -> int:
-        """Search workers of this job (each holds its own copy of the model in memory)."""
-        if enumerate_all or (spec.variant == "queens" and spec.n >= RESTARTS_FIND_ONE_N):
-            return 1
-        return self.workers or FIND_ONE_WORKERS
-
     def _find_one_restarts(
         self, compiled: CompiledCpSat, on_solution: SolutionSink | None,
         deadline: Deadline | None, started: float, compile_seconds: float,
@@ -331,34 +293,6 @@ class CpSatBackend:
         return self._finish(status, emitter, solver, compiled.model, started, compile_seconds,
                             enumerate_all=False, model="grid, restarts", runs=run,
                             branches=branches, conflicts=conflicts)
-
-    def _count_mirrored(self, spec: Spec, deadline: Deadline | None, started: float) -> Outcome:
-        """Count a plain board: first-row columns left of the middle count twice (their
-        mirror images are the solutions starting on the right), the middle column once."""
-        n = spec.n
-        half = n // 2
-        parts = [((0, half - 1), 2)] + ([((half, half), 1)] if n % 2 else [])
-        total = branches = conflicts = 0
-        exhausted = True
-        for bounds, weight in parts:
-            compiled = compile_cpsat_queens_model(spec, first_row=bounds)
-            solver = _solver(deadline, enumerate_all=True)
-            tally = _Tally()
-            status = _solve(solver, compiled.model, tally, deadline)
-            total += weight * tally.count
-            branches += solver.num_branches
-            conflicts += solver.num_conflicts
-            if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
-                exhausted = False
-                break
-        return Outcome(
-            status=Status.COMPLETE if exhausted else Status.TIMEOUT,
-            count=total,
-            elapsed=time.perf_counter() - started,
-            backend=self.name,
-            stats={"model": "integer", "symmetry": "mirror", "branches": branches,
-                   "conflicts": conflicts},
-        )
 
 
 def _luby(i: int) -> int:

@@ -27,7 +27,7 @@ import time
 from typing import ClassVar
 
 from ..errors import InputError
-from ..limits import minconflicts_bytes, peak_memory_mb, refuse_oversized
+from ..limits import peak_memory_mb
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..validate import find_violations
@@ -47,9 +47,6 @@ FULL_SCAN_N = 2000
 #: Candidates drawn per step on large boards: from the empty columns, and from all columns.
 SAMPLE_EMPTY = 16
 SAMPLE_ANY = 16
-#: Largest board: the counters are a few int arrays of n (n = 10^7: some GB with the
-#: validator's pass and the output).
-MAX_N = 10_000_000
 #: Moves between deadline checks (the C loop runs this many with the GIL released).
 CHUNK = 4096
 
@@ -368,7 +365,6 @@ class MinConflictsBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
-        refuse_oversized(spec, self.name, MAX_N, minconflicts_bytes(spec))
         started = time.perf_counter()
         n = spec.n
         seed = (self.seed if self.seed is not None else time.time_ns()) & _MASK

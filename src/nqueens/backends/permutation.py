@@ -16,8 +16,7 @@ from typing import ClassVar
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..bitboard import initial_rows
-from .backtrack import MAX_N
-from .base import Emitter, refuse_oversized
+from .base import Emitter
 
 class _OutOfTime(Exception):
     """The deadline passed while the claims were still being built."""
@@ -60,7 +59,6 @@ class PermutationBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
-        refuse_oversized(spec, self.name, MAX_N)  # claims are n^2 sets of line ids
         started = time.perf_counter()
         emitter = Emitter(on_solution, limit)
         n = spec.n

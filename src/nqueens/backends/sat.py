@@ -23,11 +23,11 @@ from pysat.formula import CNF, CNFPlus, IDPool
 from pysat.solvers import Solver, SolverNames
 
 from ..errors import InputError
-from ..limits import MAX_CLAUSES, check_search, estimated_clauses, peak_memory_mb, sat_bytes
+from ..limits import peak_memory_mb
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from ..variants import SYMMETRIC_VARIANTS
-from .base import Emitter, refuse_oversized
+from . import SAT_ENCODINGS, SAT_LARGE_ENCODING, sat_encoding
+from .base import Emitter
 
 #: No encoding: each at-most-one of three or more cells is handed to the solver as a
 #: cardinality constraint (PySAT's CNF+, `add_atmost`); only some solvers take those.
@@ -46,20 +46,11 @@ ENCODINGS: dict[str, int | None] = {
     NATIVE: None,
 }
 DEFAULT_ENCODING = "pairwise"
-LARGE_ENCODING = "seqcounter"
-#: One solution of a board beyond PAIRWISE_UP_TO_N: native cardinality constraints in
-#: MiniCard, each cell tried as a queen first. Measured here (one solve, whole board built
-#: and solved): n = 1000 in 4.6 s and 613 MB, n = 500 in 0.9 s, n = 2000 in 67 s; the best
-#: CNF encoding, bitwise with CaDiCaL, took 3.4 s at n = 200 and could not be built at
-#: n = 1000, the sequential counter with MiniSat took 78 s and 1.4 GB there.
-FIND_ONE_ENCODING = NATIVE
-PAIRWISE_UP_TO_N = 60
+LARGE_ENCODING = SAT_LARGE_ENCODING
 DEFAULT_SOLVER = "cadical195"
 #: PySAT's solvers that take cardinality constraints (the `native` encoding); the first is
 #: the default (MiniCard: MiniSat 2.2 with native at-most-k propagation).
 NATIVE_SOLVERS = ("minicard", "gluecard4", "gluecard3")
-#: Largest board encoded: n^2 cell variables plus the encoding's (n = 3000: 9 million cells).
-MAX_N = 3000
 #: Incremental, for enumeration with blocking clauses (fastest of PySAT's here at n = 12).
 ENUMERATION_SOLVER = DEFAULT_SOLVER
 #: The MiniSat family's polarity starts every cell as "no queen": a search that proves
@@ -174,8 +165,8 @@ class SatBackend:
     name: ClassVar[str] = "sat"
 
     def __init__(self, encoding: str | None = None, solver: str | None = None) -> None:
-        """`encoding=None` picks one by board size and job (`choose_encoding`,
-        `find_one_encoding`); `solver=None` picks one for the encoding (`solver_for`)."""
+        """`encoding=None` picks one by board size and job (the registry's
+        `sat_encoding`); `solver=None` picks one for the encoding (`solver_for`)."""
         if encoding is not None and (not isinstance(encoding, str) or encoding not in ENCODINGS):
             raise InputError(
                 f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}"
@@ -195,24 +186,17 @@ class SatBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
-        encoding = self.encoding or (find_one_encoding(spec) if limit == 1
-                                     else choose_encoding(spec.n))
-        refuse_oversized(spec, self.name, MAX_N, sat_bytes(spec, encoding))
+        encoding = sat_encoding(spec, {"encoding": self.encoding},
+                                "find" if limit == 1 else "enumerate")
         started = time.perf_counter()
-        check_search(spec, self.name, encoding)  # a CNF too large to build is refused up front
         emitter = Emitter(on_solution, limit)
         if limit == 1:
             return self._find_one(spec, encoding, emitter, deadline, started)
         compiled = encode_cnf(spec, encoding)
-        mirrored = (on_solution is None and limit is None and spec.is_plain and spec.n > 1
-                    and spec.variant in SYMMETRIC_VARIANTS)
-        parts = first_row_parts(spec, mirrored) if limit != 1 else [((), 1)]
+        parts = first_row_parts(spec)
         end = "exhausted"
-        for units, weight in parts:
-            if weight == 1:
-                end = self._enumerate(compiled, units, deadline, emitter.emit)
-            else:
-                end = self._enumerate(compiled, units, deadline, _weighted(emitter, weight))
+        for units in parts:
+            end = self._enumerate(compiled, units, deadline, emitter.emit)
             if end != "exhausted":
                 break
         return Outcome(
@@ -318,20 +302,6 @@ class SatBackend:
                     unhook()
 
 
-def choose_encoding(n: int) -> str:
-    """Pairwise (no auxiliary variables; fastest for enumeration here) while its O(n^3)
-    clauses stay small, then the O(n^2) encoding measured best for large boards."""
-    return "pairwise" if n <= PAIRWISE_UP_TO_N else LARGE_ENCODING
-
-
-def find_one_encoding(spec: Spec) -> str:
-    """The encoding for one solution: `choose_encoding`, except that beyond pairwise the
-    bitwise encoding is taken while its CNF is small enough to build."""
-    if spec.n > PAIRWISE_UP_TO_N and estimated_clauses(spec, FIND_ONE_ENCODING) <= MAX_CLAUSES:
-        return FIND_ONE_ENCODING
-    return choose_encoding(spec.n)
-
-
 def solver_for(encoding: str, wanted: str | None, default: str = DEFAULT_SOLVER) -> str:
     """The solver to run: the one named, else `default`; the native encoding needs one of
     NATIVE_SOLVERS (MiniCard unless another is named).
@@ -351,24 +321,11 @@ def solver_for(encoding: str, wanted: str | None, default: str = DEFAULT_SOLVER)
     return wanted
 
 
-def first_row_parts(spec: Spec, mirrored: bool) -> list[tuple[tuple[int, ...], int]]:
+def first_row_parts(spec: Spec) -> list[tuple[int, ...]]:
     """Enumeration split by the first row's column, one solver each (measured here: about
-    2.3x less CPU than one solver accumulating every blocking clause at n = 12). With
-    `mirrored`, only the left half and the middle are searched, the left half counting twice."""
+    2.3x less CPU than one solver accumulating every blocking clause at n = 12)."""
     n = spec.n
-    columns = range((n + 1) // 2) if mirrored else range(n)
-    return [((cell_var(n, 0, c),), 2 if mirrored and 2 * c + 1 < n else 1) for c in columns]
-
-
-def _weighted(emitter: Emitter, weight: int) -> Callable[[tuple[int, ...]], bool]:
-    """Count each solution `weight` times (a mirrored count has no sink and no limit)."""
-
-    def emit(placement: tuple[int, ...]) -> bool:
-        for _ in range(weight):
-            emitter.emit(placement)
-        return True
-
-    return emit
+    return [(cell_var(n, 0, c),) for c in range(n)]
 
 
 #: Conflicts per solver call under a deadline: between calls the deadline is checked.

@@ -10,7 +10,7 @@ import sys
 from typing import Any
 
 from ..atomicfile import check_output_path, write_text_atomic
-from ..backends import DEFAULT_BACKEND, backend_names
+from ..backends import DEFAULT_BACKEND, backend_names, option_choices, option_owners
 from ..errors import InputError, SizeLimitError
 from ..spec import Spec
 from ..variants import VARIANTS
@@ -217,7 +217,7 @@ def add_backend_arguments(
     parser: argparse.ArgumentParser, *, auto: bool = False, exhaustive_only: bool = False
 ) -> None:
     """--backend, --encoding, --timeout. With `auto`, "auto" is a choice and the default
-    (for commands that resolve it, `cli/auto.py`). With `exhaustive_only` the help lists
+    (for commands that resolve it through `api.plan`). With `exhaustive_only` the help lists
     only the backends that count; the others are still accepted, so that naming one gets
     the command's own explanation of why it cannot serve instead of argparse's refusal."""
     default = DEFAULT_BACKEND if auto else _DEFAULT_WITHOUT_AUTO
@@ -228,9 +228,12 @@ def add_backend_arguments(
         help=f"solver backend (default: {default}"
         + (": the fastest correct route for the job, see the README)" if auto else ")"),
     )
+    owners = option_owners("encoding")
     parser.add_argument(
-        "--encoding", default=None,
-        help="at-most-one encoding for the sat backend (default: pairwise; see `nqueens encodings`)",
+        "--encoding", default=None, choices=option_choices("encoding"), metavar="E",
+        help=f"at-most-one encoding for --backend {' or '.join(owners)}: "
+             f"{', '.join(option_choices('encoding') or ())} (default: by size and job; see "
+             "`nqueens encodings`)",
     )
     parser.add_argument(
         "--timeout", type=positive_float, default=None, metavar="S",
@@ -241,8 +244,10 @@ def add_backend_arguments(
 def backend_options(args: argparse.Namespace) -> dict[str, Any]:
     """Constructor options for the chosen backend from the shared flags."""
     if args.encoding is not None:
-        if args.backend != "sat":
-            raise InputError("--encoding applies to --backend sat only; drop it or add --backend sat")
+        owners = option_owners("encoding")
+        if args.backend not in owners:
+            raise InputError(f"--encoding applies to --backend {' or '.join(owners)} only; "
+                             f"drop it or add --backend {owners[0]}")
         return {"encoding": args.encoding}
     return {}
 

@@ -10,18 +10,15 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from ..api import count, refuse_unworkable
-from ..backends import backend_names
+from ..api import Plan, Split, plan
+from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
 from ..errors import InputError
 from ..modeling.modelcount import COUNTERS, ganak_count
-from ..forecast import forecast
-from .auto import resolve, warn_before
-from .progress import CountProgress, enumerates_anyway
-from .render import backend_text, outcome_json
 from ..result import Outcome
-from ..symmetry import canonical, instance_symmetries
 from ..spec import Spec
-from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
+from ..symmetry import instance_symmetries
+from .progress import CountProgress
+from .render import backend_text, outcome_json
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -121,70 +118,61 @@ def split_asked(args: argparse.Namespace) -> bool:
 def run(args: argparse.Namespace) -> int:
     guard = Guard(args.timeout)
     spec = load_problem_args(args)
-    # the kernel walks one board per symmetry class of a plain queens board and reports the
-    # fundamental count itself; elsewhere --unique meets every solution
-    classes_walked = args.unique and spec.is_plain and spec.variant == "queens"
-    route = resolve(args.backend, spec, "enumerate" if args.unique and not classes_walked
-                    else "count")
-    if route is not None:
-        args.backend = route.backend
-    if args.backend not in backend_names(exhaustive_only=True):
-        raise InputError(
-            f"backend {args.backend!r} does not search exhaustively, so it cannot count; "
-            f"choose one of: {', '.join(backend_names(exhaustive_only=True))}"
-        )
-    options = {**(route.options if route else {}), **backend_options(args)}
-    explicit_split = split_asked(args)
     if args.scheduler is not None and args.executor == "local":
         raise InputError("--scheduler applies to --executor dask only; drop it or add --executor dask")
-    refuse_unworkable(spec, args.backend, options, whole=True,  # before announcing any work
-                      bounded=args.timeout is not None)
-    warn_before(spec, args.backend, "count", options, timeout=args.timeout)
     if args.counter == "ganak":
-        if args.backend != "sat":
-            raise InputError("--counter ganak counts the CNF of the sat backend; add --backend sat")
-        if args.unique or explicit_split:
-            raise InputError("--counter ganak counts the whole CNF at once; drop --unique, "
-                             "--checkpoint, --split-depth and --executor")
-        return report(args, spec, ganak_count(spec, args.encoding, args.timeout), guard)
-    if args.unique:
-        if explicit_split:
-            raise InputError("--unique counts every solution in one run; drop --checkpoint, "
-                             "--split-depth and --executor")
-        if not (classes_walked and args.backend == "backtrack" and not options):
-            return run_unique(args, spec, options, guard, route)
-    if explicit_split or (args.backend != "backtrack" and (args.jobs or 1) > 1):
-        # solver backends parallelise by disjoint subproblems in separate processes, each
-        # enumerated by a single-worker solver, never by one solver's parallel workers
-        return run_split(args, spec, options, guard, route)
-    if args.backend == "backtrack":  # jobs=0: all cores, when the board is worth it
-        options = {**options, "jobs": args.jobs or 0}
+        return run_ganak(args, spec, guard)
+    split = None
+    if split_asked(args):
+        split = Split(executor="dask" if args.executor == "dask" or args.scheduler else "local",
+                      depth=args.split_depth, checkpoint=args.checkpoint,
+                      scheduler=args.scheduler, connect_timeout=args.connect_timeout)
+    chosen = plan(spec, "count", args.backend, unique=args.unique,
+                  timeout=args.timeout, jobs=args.jobs, split=split,
+                  **backend_options(args))  # refuses what cannot work before any announcement
+    announce(chosen)
+    if chosen.split is not None:
+        return run_split(args, chosen, guard)
 
     def work() -> Outcome:
-        expected = forecast(spec, args.backend, "count", options)
-        with CountProgress(spec, expected) as progress:
-            # a bar fed solution by solution only where the route meets each one anyway;
-            # the kernel and mirrored counts keep their fast routes and show the forecast
-            feed = progress.enabled and enumerates_anyway(spec, args.backend, options)
+        with CountProgress(spec, chosen.forecast) as progress:
+            # a bar fed solution by solution only where the route meets each one anyway
+            feed = progress.enabled and chosen.meets_each_solution
             if progress.enabled and not feed:
                 progress.start_clock()
-            outcome = count(spec, backend=args.backend, deadline=guard.deadline,
-                            on_solution=progress.solution if feed else None, **options)
-        return replace(outcome, route=route)
+            return chosen.run(guard.deadline, on_solution=progress.solution if feed else None)
 
     def abandon() -> None:
-        report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend,
-                                   route=route), guard, 0 if args.unique else None)
+        report(args, spec, Outcome(guard.stopped_status(), 0, backend=chosen.backend,
+                                   route=chosen.route), guard, 0 if args.unique else None)
 
-    from ..counting.tasks import BITBOARD_PARALLEL_FROM_N
-
-    if args.backend == "backtrack" and args.jobs != 1 and spec.n >= BITBOARD_PARALLEL_FROM_N:
+    if chosen.processes:
         from ..counting.executors import start_fork_server
 
         start_fork_server()  # this route counts on a process pool: start it signal-safe
     outcome = guard.settle(guard.run(work, abandon))
     return report(args, spec, outcome, guard,
-                  outcome.stats.get("unique", 0) if args.unique else None)
+                  int(outcome.stats.get("unique", 0)) if args.unique else None)
+
+
+def announce(chosen: Plan) -> None:
+    """The plan's warning and notes on stderr (never stdout), before the work starts."""
+    if chosen.warning is not None:
+        print(f"nqueens: warning: {chosen.warning}", file=sys.stderr, flush=True)
+    for note in chosen.notes:
+        print(f"nqueens: note: {note}", file=sys.stderr, flush=True)
+
+
+def run_ganak(args: argparse.Namespace, spec: Spec, guard: Guard) -> int:
+    """Count the CNF's models with Ganak (no enumeration)."""
+    if args.backend != "sat":
+        raise InputError("--counter ganak counts the CNF of the sat backend; add --backend sat")
+    if args.unique or split_asked(args):
+        raise InputError("--counter ganak counts the whole CNF at once; drop --unique, "
+                         "--checkpoint, --split-depth and --executor")
+    plan(spec, "count", args.backend, timeout=args.timeout,
+         **backend_options(args))  # the same refusals as any count
+    return report(args, spec, ganak_count(spec, args.encoding, args.timeout), guard)
 
 
 def report(
@@ -232,15 +220,13 @@ def report(
 DASK_GRACE = 5.0
 
 
-def run_split(
-    args: argparse.Namespace, spec: Spec, options: dict, guard: Guard,  # type: ignore[type-arg]
-    route: Any = None,
-) -> int:
-    """Count by subproblems through the engine: checkpoint, executor, progress bar."""
+def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
+    """A count by subproblems: checkpoint, executor, progress bar per subproblem."""
     from concurrent.futures.process import BrokenProcessPool
 
     from ..counting.cluster import TaskFailedError
-    from ..counting.engine import Progress, count_split
+    from ..counting.engine import Progress
+    spec = chosen.spec
     latest: list[Progress] = []
     shown = CountProgress(spec)
 
@@ -254,23 +240,17 @@ def run_split(
               f"subproblems already counted ({progress.solutions} solutions)", file=sys.stderr)
 
     def work() -> Outcome:
-        return replace(count_split(
-            spec, backend=args.backend, options=options,
-            executor="dask" if args.executor == "dask" or args.scheduler else "local",
-            jobs=args.jobs, scheduler=args.scheduler, connect_timeout=args.connect_timeout,
-            depth=args.split_depth, checkpoint=args.checkpoint, deadline=guard.deadline,
-            on_progress=on_progress, on_resume=on_resume,
-        ), route=route)
+        return chosen.run(guard.deadline, on_progress=on_progress, on_resume=on_resume)
 
     def abandon() -> None:
         found = latest[0].solutions if latest else 0
-        report(args, spec, Outcome(guard.stopped_status(), found, backend=args.backend), guard)
+        report(args, spec, Outcome(guard.stopped_status(), found, backend=chosen.backend), guard)
 
-    if args.executor == "dask" or args.scheduler:
+    if not chosen.processes:
         # after a stop the loop cancels the cluster's tasks and closes the client (and a
         # private LocalCluster): about a second here, which the usual grace would cut short
         guard.grace = DASK_GRACE
-    elif args.jobs != 1:
+    elif chosen.jobs != 1:
         from ..counting.executors import start_fork_server
 
         start_fork_server()  # a local process pool: start its server signal-safe
@@ -288,27 +268,6 @@ def run_split(
         shown.bar.refresh()  # the last figures, even when tasks outran the bar's interval
         shown.close()
     return report(args, spec, outcome, guard)
-
-
-def run_unique(
-    args: argparse.Namespace, spec: Spec, options: dict, guard: Guard,  # type: ignore[type-arg]
-    route: Any = None,
-) -> int:
-    """Enumerate every solution and keep one canonical form per symmetry class."""
-    group = instance_symmetries(spec)
-    classes: set[tuple[int, ...]] = set()
-
-    def work() -> Outcome:
-        return replace(count(spec, backend=args.backend, deadline=guard.deadline,
-                             on_solution=lambda p: classes.add(canonical(p, group)), **options),
-                       route=route)
-
-    def abandon() -> None:
-        report(args, spec, Outcome(guard.stopped_status(), 0, backend=args.backend), guard,
-               len(classes))
-
-    outcome = guard.settle(guard.run(work, abandon))
-    return report(args, spec, outcome, guard, len(classes))
 
 
 def symmetries_text(group: tuple[str, ...]) -> str:

@@ -72,20 +72,6 @@ def bar(*, total: int | None = None, initial: int = 0, unit: str, desc: str,
     )
 
 
-def enumerates_anyway(spec: Spec, backend: str, options: dict[str, Any] | None = None) -> bool:
-    """Whether this count meets every solution one by one anyway, so counting them through
-    `on_solution` for a bar costs little. Not so for the backtracker's kernel (a pure count
-    of the queens variant) or the solvers' mirrored count of a plain board: a callback would
-    switch those fast routes off."""
-    options = options or {}
-    if backend == "backtrack":
-        return (options.get("order", "rows") != "rows" or options.get("fast") is False
-                or spec.variant != "queens")
-    if backend in ("cpsat", "sat"):
-        return not (spec.variant == "queens" and spec.is_plain)
-    return True
-
-
 class CountProgress:
     """The bar of a long count or enumeration, with solutions so far, rate and ETA.
 

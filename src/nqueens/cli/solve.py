@@ -13,18 +13,17 @@ import json
 import sys
 from typing import Any
 
-from ..api import refuse_unworkable, search
-from ..backends import backend_info, backend_names
+from ..api import plan
+from ..backends import BACKTRACK_ORDERS, option_owners
 from ..errors import InputError
-from ..pictures.save import picture_format
 from ..limits import check_terminal_enumeration, known_solutions
-from ..backends.backtrack import ORDERS
-from .auto import resolve, warn_before
-from .progress import bar, wanted
-from .render import backend_text, outcome_json, solution_text
+from ..pictures.save import picture_format
 from ..result import Outcome, Status
 from ..spec import Placement, Spec
 from ..symmetry import fundamental, instance_symmetries
+from .count import announce
+from .progress import bar, wanted
+from .render import backend_text, outcome_json, solution_text
 from .common import (
     EXIT_NO,
     EXIT_OK,
@@ -65,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_variant_argument(parser)
     add_cell_arguments(parser)
     add_backend_arguments(parser, auto=True)
-    parser.add_argument("--order", choices=ORDERS, default=None,
+    parser.add_argument("--order", choices=BACKTRACK_ORDERS, default=None,
                         help="the backtracker's search order: rows (the textbook's, default) or "
                         "first-fail (fewest free cells first; large boards); implies "
                         "--backend backtrack")
@@ -115,7 +114,7 @@ def search_options(args: argparse.Namespace) -> dict[str, Any]:
     given = {name: getattr(args, name) for name in SEARCH_OPTIONS
              if getattr(args, name) is not None}
     for name in given:
-        owners = [b for b in backend_names() if name in backend_info(b).options]
+        owners = option_owners(name)
         if args.backend not in owners:
             flag = "--" + name.replace("_", "-")
             raise InputError(f"option {flag} is for --backend {' or '.join(owners)} only; "
@@ -200,31 +199,24 @@ def run(args: argparse.Namespace) -> int:
     if args.unique and not args.all:
         raise InputError("--unique needs --all: the classes of symmetric solutions are known "
                          "only once every solution has been found; add --all")
-    if args.all and args.backend not in ["auto", *backend_names(exhaustive_only=True)]:
-        raise InputError(f"backend {args.backend!r} cannot prove it found every solution; "
-                         f"use --limit K, or an exhaustive backend for --all")
     if args.output is not None:
         _check_picture(spec, args)  # a bad file or too many boards fail before the search
     limit = None if args.all else args.limit
     job = "enumerate" if args.all else "find"
     options = {**backend_options(args), **search_options(args), **order_options(args)}
-    route = resolve(args.backend, spec, job, limit)
-    ran = route.backend if route is not None else args.backend
+    chosen = plan(spec, job, args.backend, limit=limit, timeout=args.timeout,
+                  **options)
     if args.all and sys.stdout.isatty():
         check_terminal_enumeration(spec)
-    refuse_unworkable(spec, ran, {**route.options, **options} if route else options,
-                      whole=args.all, bounded=args.timeout is not None)
-    warn_before(spec, ran, job, {**route.options, **options} if route else options, limit,
-                args.timeout)  # after every refusal: only work that will run is announced
+    announce(chosen)  # after every refusal: only work that will run is announced
     printer = _Printer(spec, args, guard, stream=not args.unique)
 
-    def work() -> Outcome:  # "auto" resolves (and falls back) in the API, as `route` says
-        return search(spec, backend=args.backend, limit=limit, deadline=guard.deadline,
-                      on_solution=printer, collect=False, **options)
+    def work() -> Outcome:  # "auto" was resolved (with its fallback) by the plan
+        return chosen.run(guard.deadline, on_solution=printer)
 
     def abandon() -> None:
-        printer.finish(Outcome(guard.stopped_status(), len(printer.found), backend=ran,
-                               route=route), list(printer.found))
+        printer.finish(Outcome(guard.stopped_status(), len(printer.found),
+                               backend=chosen.backend, route=chosen.route), list(printer.found))
 
     outcome = guard.settle(guard.run(work, abandon))
     if printer.pipe_closed:

@@ -5,8 +5,9 @@ number in flight, so a stop is quick and a million subproblems cost no million f
 adds weight x count as results arrive, records each finished one in the ledger, reports
 progress, honours the deadline and, on a stop, aborts the executor cleanly. `count_split`
 checks the problem, opens the ledger and the executor, makes the plan and returns an
-Outcome with the task statistics. The backtracker's fast route, `count --checkpoint`,
-`--split-depth`, `--jobs` and `--executor dask` all come here. No solver imports.
+Outcome with the task statistics. The bitboard and mirror counting routes
+(`counting.routes`), `count --checkpoint`, `--split-depth`, `--jobs` and `--executor dask`
+all come here. No solver imports.
 """
 
 from __future__ import annotations
@@ -224,10 +225,17 @@ def _stopping(deadline: Deadline, grace: float = 0.5) -> bool:
 
 
 def check_countable(spec: Spec, backend: str, options: dict[str, Any]) -> None:
-    """Refuse, before any split or task, what no task could count (`api.refuse_unworkable`)."""
-    from ..api import refuse_unworkable
+    """Refuse, before any split or task, what no task could count: a backend that does
+    not search exhaustively, an option it does not take, a board beyond it (its registry
+    row). The plan (`api.plan`) has refused these already when it calls."""
+    from ..backends import backend_names, check_options
+    from ..errors import InputError
 
-    refuse_unworkable(spec, backend, options)
+    info = check_options(backend, options)
+    if not info.exhaustive:
+        raise InputError(f"backend {backend!r} does not search exhaustively, so it cannot "
+                         f"count; choose one of: {', '.join(backend_names(exhaustive_only=True))}")
+    info.check(spec, options, "count")
 
 
 def count_split(
@@ -265,7 +273,7 @@ def count_split(
         on_progress: called after each finished subproblem (`Progress`).
         on_resume: called once with the ledger's progress when it already held records.
         check: refuse bad options and sizes first (`check_countable`); False when the
-            backend itself calls.
+            plan has refused them already.
 
     Returns:
         An Outcome whose stats hold executor, slots, plan, depth, tasks, tasks_finished,
@@ -290,7 +298,7 @@ def count_split(
             depth = ledgers.recorded_depth(checkpoint)
         if kind is None:
             kind = ledgers.recorded_plan(checkpoint)
-    task = task or task_for(spec, backend)
+    task = task or task_for(spec, backend, options)
     if kind is None:
         kind = symmetric_kind(spec) if task is bitboard_task else "rows"
     depth = choose_depth(spec, kind=kind, requested=depth) if depth is not None else None

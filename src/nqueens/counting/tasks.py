@@ -49,8 +49,8 @@ def solver_task(
     base: Spec, sub: Subproblem, backend: str, options: dict[str, Any],
     deadline: Deadline | None = None,
 ) -> tuple[int, float, dict[str, int]]:
-    """Count one subproblem with any exhaustive backend (`api.count`)."""
-    from ..api import count
+    """Count one subproblem with any exhaustive backend's own search."""
+    from ..backends import get_backend
     from ..result import Status
 
     started = time.perf_counter()
@@ -58,7 +58,8 @@ def solver_task(
     solver_options = {k: v for k, v in options.items() if k not in _DEADLINE_KEYS}
     if deadline.expired():
         return 0, 0.0, {"unfinished": 1}
-    outcome = count(sub.spec(base), backend=backend, deadline=deadline, **solver_options)
+    outcome = get_backend(backend, **solver_options).search(sub.spec(base), None,
+                                                            deadline=deadline)
     if outcome.status is Status.COMPLETE:
         return outcome.count, time.perf_counter() - started, {}
     if outcome.status is Status.TIMEOUT or deadline.expired():
@@ -88,8 +89,12 @@ def bitboard_task(
     return walk.solutions, time.perf_counter() - started, extras
 
 
-def task_for(spec: Spec, backend: str) -> Task:
-    """The fastest task that counts `spec` exactly on `backend`'s terms."""
+def task_for(spec: Spec, backend: str, options: dict[str, Any] | None = None) -> Task:
+    """The fastest task that counts `spec` exactly on `backend`'s terms: the bitboard walk
+    where the backend's registry row allows that counting route, else its own search."""
+    from ..backends import backend_info
     from ..bitboard import supports
 
-    return bitboard_task if backend == "backtrack" and supports(spec) else solver_task
+    if supports(spec) and backend_info(backend).counts_by("bitboard", options or {}):
+        return bitboard_task
+    return solver_task

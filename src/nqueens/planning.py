@@ -1,0 +1,270 @@
+"""One decision per job: `plan` refuses what cannot work, resolves `auto`, picks the counting
+route, estimates memory and time, and returns a Plan that says what will run and why;
+`Plan.run` runs it. The API's solve, solutions, count and search and the CLI's commands all
+go through here, so each of these is decided once per job, in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .backends import DEFAULT_BACKEND, BackendInfo, backend_names, check_options, get_backend
+from .bitboard import supports
+from .counting.engine import Progress, ProgressCallback
+from .counting.executors import default_jobs
+from .counting.routes import Split, run_count
+from .counting import tasks
+from .errors import InputError
+from .forecast import Forecast, amount_text, forecast, seconds_text
+from .limits import check_exhaustive
+from .result import Deadline, Outcome, SolutionSink
+from .routes import JOBS, Route, choose
+from .spec import Placement, Spec
+from .symmetry import canonical, instance_symmetries
+from .variants import SYMMETRIC_VARIANTS
+
+__all__ = ["Plan", "Split", "plan"]
+
+#: A job forecast to take longer than this (seconds) is worth a word before it starts.
+SLOW_SECONDS = 5.0
+#: A solver backend's count goes to a process pool only when it is forecast to take this
+#: long: below it, starting the workers and importing the solver in each costs more than
+#: the second core saves.
+SPLIT_PAYS_SECONDS = 20.0
+
+_VERBS = {"count": "counting", "enumerate": "listing every solution of",
+          "find": "finding a solution of"}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one job will run, and why (see `plan`).
+
+    Attributes:
+        spec, job, limit, unique: what was asked ("count", "enumerate" or "find").
+        backend, options: what runs (a registry name and its constructor options).
+        route: the `routes.Route` that `auto` took (None when the caller named a backend).
+        counting: for a count, the counting route (`counting.routes.ROUTES`).
+        jobs: processes (1: this process only).
+        split: where a split count runs (None: not split).
+        forecast: the expected time, when measured for this route.
+        memory: the model's estimated bytes, when the backend has an estimate.
+        warning: one line to show before the work, when a better route exists.
+        notes: decisions the caller may want to know about (one line each).
+    """
+
+    spec: Spec
+    job: str
+    backend: str
+    options: Mapping[str, Any]
+    limit: int | None = None
+    unique: bool = False
+    route: Route | None = None
+    counting: str | None = None
+    jobs: int = 1
+    split: Split | None = None
+    forecast: Forecast | None = None
+    memory: int | None = None
+    warning: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def processes(self) -> bool:
+        """Whether the work runs on a local process pool (whose server the CLI starts
+        signal-safe before the work)."""
+        return self.jobs > 1 and (self.split is None or self.split.executor == "local")
+
+    @property
+    def meets_each_solution(self) -> bool:
+        """Whether the search meets every solution one by one, so that a progress bar fed
+        per solution costs little (a count's bitboard, mirror or split route does not)."""
+        return self.job != "count" or self.counting == "enumerate"
+
+    def run(
+        self,
+        deadline: Deadline | None = None,
+        *,
+        on_solution: SolutionSink | None = None,
+        on_progress: ProgressCallback | None = None,
+        on_resume: Callable[[Progress], None] | None = None,
+    ) -> Outcome:
+        """Run the plan: a count on its counting route, a search on its backend (handing the
+        rest of the time to the route's exhaustive fallback when a strategy that cannot
+        prove finds nothing, so "no solution" stays a proof)."""
+        deadline = deadline or Deadline(None)
+        if self.job == "count":
+            outcome = run_count(
+                self.spec, self.backend, self.options, route=self.counting or "enumerate",
+                jobs=self.jobs, unique=self.unique, split=self.split, deadline=deadline,
+                on_solution=on_solution, on_progress=on_progress, on_resume=on_resume)
+            return replace(outcome, route=self.route)
+        outcome = self._search(self.backend, self.options, deadline, on_solution)
+        route = self.route
+        if route is not None and route.fallback is not None and outcome.count == 0 \
+                and not deadline.expired():
+            fallback, fallback_options = route.fallback
+            route = replace(route, backend=fallback, options=fallback_options,
+                            why=f"{route.backend} found none; {fallback} searched exhaustively")
+            outcome = self._search(fallback, fallback_options, deadline, on_solution)
+        return replace(outcome, route=route)
+
+    def _search(self, backend: str, options: Mapping[str, Any], deadline: Deadline,
+                on_solution: SolutionSink | None) -> Outcome:
+        classes: set[Placement] = set()
+        sink = on_solution
+        if self.unique:
+            group = instance_symmetries(self.spec)
+
+            def sink(placement: Placement) -> bool | None:
+                classes.add(canonical(placement, group))
+                return None if on_solution is None else on_solution(placement)
+
+        outcome = get_backend(backend, **options).search(self.spec, sink, limit=self.limit,
+                                                          deadline=deadline)
+        if self.unique:
+            outcome = replace(outcome, stats={**outcome.stats, "unique": len(classes)})
+        return outcome
+
+
+def plan(
+    spec: Spec,
+    job: str,
+    backend: str = DEFAULT_BACKEND,
+    *,
+    limit: int | None = None,
+    unique: bool = False,
+    bounded: bool = False,
+    timeout: float | None = None,
+    per_solution: bool = False,
+    jobs: int | None = None,
+    split: Split | None = None,
+    **options: Any,
+) -> Plan:
+    """Decide how `job` runs on `spec`, refusing before any work what cannot succeed.
+
+    Args:
+        job: "count" (the number), "enumerate" (every solution) or "find" (up to `limit`).
+        backend: a registry name, or "auto" for the policy table (`routes.choose`).
+        unique: count the fundamental solutions too (count and enumerate).
+        bounded: a stoppable deadline bounds the work (a count beyond any known count is
+            refused without one or a `timeout`).
+        timeout: the time limit in seconds, if any (the warning says where it stops).
+        per_solution: the caller wants each solution of a count (a callback), so the
+            count meets each one.
+        jobs: processes for a count (None: all cores for the bitboard walk, else one).
+        split: count by explicit subproblems (checkpoint, depth, executor).
+        options: the backend's constructor options.
+
+    Raises:
+        InputError, SizeLimitError, UnknownBackendError: naming the problem and the fix.
+    """
+    bounded = bounded or timeout is not None
+    if job not in JOBS:
+        raise InputError(f"unknown job {job!r}; one of {', '.join(JOBS)}")
+    if unique and job == "find":
+        raise InputError("unique needs every solution: the classes of symmetric solutions "
+                         "are known only once all have been found; count or enumerate instead")
+    if split is not None and job != "count":
+        raise InputError("a split runs counts only")
+    whole = job != "find"
+    classes_walked = unique and spec.is_plain and spec.variant == "queens"
+    route: Route | None = None
+    if backend == DEFAULT_BACKEND:
+        chosen_job = "enumerate" if job == "count" and (per_solution or (
+            unique and not classes_walked)) else job
+        route = choose(spec, chosen_job, limit)
+        backend, options = route.backend, {**route.options, **options}
+    info = check_options(backend, options)
+    if whole and not info.exhaustive:
+        exhaustive = ", ".join(backend_names(exhaustive_only=True))
+        if job == "count":
+            raise InputError(f"backend {backend!r} does not search exhaustively, so it cannot "
+                             f"count; choose one of: {exhaustive}")
+        raise InputError(f"backend {backend!r} cannot prove it found every solution, so it "
+                         f"cannot enumerate them; use --limit K, or one of: {exhaustive}")
+    if whole:
+        check_exhaustive(spec, bounded=bounded)
+    info.check(spec, options, job)
+    notes: list[str] = []
+    counting = None
+    if job == "count":
+        counting, jobs, split = _counting_route(spec, info, options, unique, per_solution,
+                                                jobs, split, notes)
+    expected = forecast(spec, backend, job, options)
+    return Plan(
+        spec, job, backend, options, limit=limit, unique=unique, route=route,
+        counting=counting, jobs=jobs or 1, split=split, forecast=expected,
+        memory=info.memory(spec, options, job) if info.memory is not None else None,
+        warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
+        notes=tuple(notes))
+
+
+def _counting_route(
+    spec: Spec, info: BackendInfo, options: Mapping[str, Any], unique: bool,
+    per_solution: bool, jobs: int | None, split: Split | None, notes: list[str],
+) -> tuple[str, int, Split | None]:
+    """The counting route of a count, its processes and its split."""
+    if split is not None:
+        if unique:
+            raise InputError("--unique counts every solution in one run; drop --checkpoint, "
+                             "--split-depth and --executor")
+        return "split", jobs or 1, split
+    if per_solution:
+        route = "enumerate"
+    elif supports(spec) and info.counts_by("bitboard", options):
+        route = "bitboard"
+    elif (info.counts_by("mirror", options) and spec.is_plain and spec.n > 1
+          and spec.variant in SYMMETRIC_VARIANTS):
+        route = "mirror"
+    else:
+        route = "enumerate"
+    if unique and not (route == "bitboard" and spec.is_plain):
+        route = "enumerate"  # the classes come from meeting every solution
+    if route == "bitboard":
+        # below this size a process pool costs more to start than the whole walk takes
+        small = spec.n < tasks.BITBOARD_PARALLEL_FROM_N
+        return route, 1 if small else jobs or default_jobs(), None
+    if (jobs or 1) > 1:
+        expected = forecast(spec, info.name, "count", options)
+        if expected is not None and expected.seconds < SPLIT_PAYS_SECONDS:
+            notes.append(f"--jobs {jobs} not used: the count is forecast to take "
+                         f"{seconds_text(expected.seconds)}, less than starting "
+                         f"{jobs} solver processes costs")
+            return route, 1, None
+        if route == "enumerate" and not (unique or per_solution):
+            return "split", jobs or 1, Split()
+    return route, jobs or 1, None
+
+
+def _warning(
+    spec: Spec, backend: str, job: str, options: Mapping[str, Any], limit: int | None,
+    expected: Forecast | None, bounded: bool, timeout: float | None,
+) -> str | None:
+    """One line before a job forecast to be slow, when a route forecast at least twice as
+    fast exists (a forecast alone is information, not a warning). A time limit already
+    bounds a count or an enumeration; a find is still warned about, since the faster route
+    would find a solution instead of none."""
+    if expected is None or expected.seconds <= SLOW_SECONDS or (bounded and job != "find"):
+        return None
+    best = choose(spec, job, limit)
+    if (best.backend, dict(best.options)) == (backend, {**best.options, **options}):
+        return None
+    quicker = forecast(spec, best.backend, job, best.options)
+    if quicker is None or quicker.seconds >= expected.seconds / 2:
+        return None
+    if expected.solutions is not None:
+        amount = f"about {amount_text(expected.solutions)} solutions, "
+    elif expected.nodes is not None:
+        amount = f"a search tree of about {amount_text(expected.nodes)} nodes, "
+    else:
+        amount = ""
+    how = ("the default route (backtrack, first-fail order)"
+           if best.options.get("order") == "first-fail" else f"--backend {best.backend}")
+    took = seconds_text(quicker.seconds)
+    stops = (f" (--timeout stops it after {seconds_text(timeout)})"
+             if timeout is not None and timeout < expected.seconds else "")
+    return (f"{_VERBS[job]} {spec.describe()} with {backend}: {amount}roughly "
+            f"{seconds_text(expected.seconds)} at this backend's rate{stops}; {how} takes "
+            f"{'' if took.startswith('under') else 'about '}{took}")
