@@ -9,7 +9,7 @@ import pytest
 from known_counts import A000170, A051906
 from nqueens.backends.sat import ENCODINGS
 from nqueens.cli import main
-from nqueens.modeling.encodings import compare_encodings
+from nqueens.bench.encodings import compare_encodings
 from nqueens.spec import Spec
 
 

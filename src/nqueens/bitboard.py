@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from .spec import Placement, Spec
 
 try:
-    from . import _kernel
+    import nqueens._kernel as _kernel
 except ImportError:  # not built (no compiler at install time): the Python walk serves
     _kernel = None  # type: ignore[assignment]
 

@@ -38,7 +38,7 @@ from ..variants import (
 from .base import Emitter
 
 try:
-    from .. import _minconflicts as _kernel
+    import nqueens._minconflicts as _kernel
 except ImportError:  # no C compiler at install time: the pure-Python loop below
     _kernel = None
 

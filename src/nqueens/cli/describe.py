@@ -65,8 +65,8 @@ def _table(title: str, rows: dict[str, Any]) -> list[str]:
 
 
 def _text(doc: dict[str, Any]) -> list[str]:
-    backend = doc["backend"]
-    if backend == "cpsat":
+    formalism = doc["formalism"]
+    if formalism == "cpsat":
         return [
             f"cpsat: {doc['variables']} Boolean variables ({doc['cell_variables']} cells, "
             f"{doc['aux_variables']} auxiliary), {doc['constraints']} constraints, "
@@ -74,7 +74,7 @@ def _text(doc: dict[str, Any]) -> list[str]:
             *_table("constraints by family", doc["constraints_by_family"]),
             *_table("constraints by type", doc["constraints_by_type"]),
         ]
-    if backend == "sat":
+    if formalism == "cnf":
         cardinality = doc.get("cardinality_constraints", 0)
         native = f" and {cardinality} at-most-one cardinality constraints" if cardinality else ""
         return [
@@ -92,7 +92,7 @@ def _text(doc: dict[str, Any]) -> list[str]:
     shown = (" ".join(map(str, per_row)) if len(per_row) <= 32
              else f"{min(per_row)} to {max(per_row)}")
     return [
-        f"backtrack: row by row, {doc['allowed_cells']} cells open before the search "
+        f"{doc['backend']}: row by row, {doc['allowed_cells']} cells open before the search "
         f"(per row: {shown})",
         *_table("lines by family (attack masks)", doc["lines_by_family"]),
         *_table("search space", {

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..modeling.encodings import check_encodings, compare_encodings
+from ..bench.encodings import check_encodings, compare_encodings
 from ..spec import Spec
 from .guard import Guard
 from .common import (

@@ -211,8 +211,13 @@ def describe_compiled(spec: Spec, backend: str, encoding: str | None = None) -> 
         raise SizeLimitError(f"describe answers for n up to {MAX_DESCRIBE_N:,}, got "
                              f"n = {spec.n:,}; every model of that board has at least "
                              f"n^2 = {spec.n ** 2:.1e} cell variables")
-    if backend == "cpsat":
-        return cpsat_structure(spec)
-    if backend == "sat":
-        return sat_structure(spec, encoding)
-    return backtrack_structure(spec)
+    from ..backends import backend_info
+
+    formalism = backend_info(backend).formalism
+    if formalism == "cpsat":
+        doc = cpsat_structure(spec)
+    elif formalism == "cnf":
+        doc = sat_structure(spec, encoding)
+    else:
+        doc = backtrack_structure(spec)
+    return {**doc, "backend": backend, "formalism": formalism}
