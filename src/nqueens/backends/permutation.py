@@ -47,7 +47,7 @@ def candidates(spec: Spec) -> list[tuple[int, ...]]:
 
 
 class PermutationBackend:
-    """Column permutations pruned by used-diagonal sets (seed 004)."""
+    """Column permutations pruned by used-diagonal sets (the textbook's seed program)."""
 
     name: ClassVar[str] = "permutation"
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..api import Plan, Split, plan
+from ..backends import backend_info, backend_names
 from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
 from ..errors import InputError
 from ..modeling.modelcount import COUNTERS, ganak_count
@@ -165,8 +166,10 @@ def announce(chosen: Plan) -> None:
 
 def run_ganak(args: argparse.Namespace, spec: Spec, guard: Guard) -> int:
     """Count the CNF's models with Ganak (no enumeration)."""
-    if args.backend != "sat":
-        raise InputError("--counter ganak counts the CNF of the sat backend; add --backend sat")
+    cnf = [name for name in backend_names() if backend_info(name).formalism == "cnf"]
+    if args.backend not in cnf:
+        raise InputError(f"--counter ganak counts the CNF of the {cnf[0]} backend; add "
+                         f"--backend {cnf[0]}")
     if args.unique or split_asked(args):
         raise InputError("--counter ganak counts the whole CNF at once; drop --unique, "
                          "--checkpoint, --split-depth and --executor")

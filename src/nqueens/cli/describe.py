@@ -8,6 +8,7 @@ import math
 from typing import Any
 
 from ..errors import InputError
+from ..backends import option_owners
 from ..modeling.structure import BACKENDS, describe_compiled, problem_summary
 from .common import (
     EXIT_OK,
@@ -112,8 +113,10 @@ class _Shown(str):
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem, args.variant)
     backends = args.backend or list(BACKENDS)
-    if args.encoding is not None and "sat" not in backends:
-        raise InputError("--encoding applies to --backend sat only; drop it or add --backend sat")
+    owners = option_owners("encoding")
+    if args.encoding is not None and not set(owners) & set(backends):
+        raise InputError(f"--encoding applies to --backend {' or '.join(owners)} only; drop "
+                         f"it or add --backend {owners[0]}")
     docs = [describe_compiled(spec, name, args.encoding) for name in backends]
     if args.format == "json":
         print_json({"problem": problem_summary(spec), "backends": docs})

@@ -100,11 +100,12 @@ def order_options(args: argparse.Namespace) -> dict[str, Any]:
     """--order for the backtracker (it makes `auto` mean backtrack); refused elsewhere."""
     if args.order is None:
         return {}
+    owner = option_owners("order")[0]
     if args.backend == "auto":
-        args.backend = "backtrack"
-    if args.backend != "backtrack":
+        args.backend = owner
+    if args.backend not in option_owners("order"):
         raise InputError(f"--order is the backtracker's search order; drop it or use "
-                         f"--backend backtrack instead of {args.backend}")
+                         f"--backend {owner} instead of {args.backend}")
     return {"order": args.order}
 
 

@@ -29,8 +29,8 @@ COLUMNS = (
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "stats", help="the textbook's state-space-tree table for any n",
-        description=wrap("For each N: nodes of the whole tree (Algorithm 1), seed 001's bound "
-        "on promising nodes (no two queens in a column), n! (Algorithm 2), and the "
+        description=wrap("For each N: nodes of the whole tree (Algorithm 1), the textbook's "
+        "bound on promising nodes (no two queens in a column), n! (Algorithm 2), and the "
         "backtracker's real nodes checked, promising nodes (root and solutions included) and "
         "solutions. A queens model file (or bundled model) gives the real figures of its "
         "board with the plain board's bounds beside them."),
