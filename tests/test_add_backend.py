@@ -18,7 +18,7 @@ from nqueens.cli import main
 from nqueens.modeling.structure import describe_compiled
 from nqueens.result import Deadline, Outcome, SolutionSink
 from nqueens.spec import Spec
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 
 A000170 = {4: 2, 5: 10, 6: 4, 7: 40}
 

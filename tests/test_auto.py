@@ -22,7 +22,7 @@ from nqueens.forecast import Forecast, forecast
 from nqueens.modeling.modelfile import load_model
 from nqueens.routes import Route, choose
 from nqueens.spec import Spec
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 
 ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "src" / "nqueens" / "models"

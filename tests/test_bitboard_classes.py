@@ -20,7 +20,7 @@ from nqueens.bitboard import (
     kernel_available,
 )
 from nqueens.spec import Spec
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 
 from brute_force import brute_force_solutions
 from known_counts import A000170, A002562

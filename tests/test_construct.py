@@ -12,7 +12,7 @@ from nqueens import api
 from nqueens.backends import backend_names
 from nqueens.errors import InputError
 from nqueens.spec import Spec
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 
 
 @pytest.mark.parametrize("n", [1, *range(4, 80), 1000, 12345])

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from nqueens.cli import main
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 from nqueens.spec import Spec
 
 from brute_force import brute_force_solutions

@@ -15,7 +15,7 @@ from nqueens import cli
 from nqueens.cli.common import add_cell_arguments, load_problem_args
 from nqueens.errors import InputError
 from nqueens.result import Status
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 
 
 def test_found_is_the_name_and_limit_stays_the_json_value() -> None:

@@ -16,7 +16,7 @@ from nqueens.cli import main
 from nqueens.modeling.export import cpsat_text, dimacs_text, minizinc_text
 from nqueens.modeling.modelfile import read_model
 from nqueens.spec import Spec
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 MODELS = ["queens-8", "completion-8-a1", "completion-8-unsat", "completion-6-corner",

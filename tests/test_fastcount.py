@@ -21,7 +21,7 @@ from nqueens.counting.tasks import bitboard_task
 from nqueens.result import Deadline, Status
 from nqueens.spec import Spec
 from nqueens.counting.plan import make_plan
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 
 needs_kernel = pytest.mark.skipif(not kernel_available(), reason="C kernel not built")
 ROUTES = [pytest.param(True, id="kernel", marks=needs_kernel), pytest.param(False, id="python")]

@@ -17,7 +17,7 @@ from nqueens.api import search, solve
 from nqueens.errors import InputError
 from nqueens.modeling.modelfile import load_model
 from nqueens.spec import Spec
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 
 MODELS = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 FIRST_FAIL = {"backend": "backtrack", "order": "first-fail"}

@@ -16,7 +16,7 @@ from nqueens.cli import main
 from nqueens.errors import InputError
 from nqueens.modeling.modelfile import load_model
 from nqueens.result import Deadline
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 
 MODELS = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 

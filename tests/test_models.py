@@ -12,7 +12,7 @@ import pytest
 from nqueens.api import count, solve
 from nqueens.modeling.modelfile import Model, read_model
 from nqueens.spec import Spec
-from nqueens.validate import find_violations, is_valid
+from nqueens.validator import find_violations, is_valid
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 MODEL_PATHS = sorted(MODELS_DIR.glob("*.toml"))

@@ -16,7 +16,7 @@ from nqueens.backends.sat import (
 from nqueens.limits import sat_bytes
 from nqueens.modeling.export import dimacs_text
 from nqueens.spec import Spec
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 
 from known_counts import A000170
 

@@ -20,7 +20,7 @@ from nqueens.counting.plan import make_plan
 from nqueens.limits import estimated_clauses
 from nqueens.errors import InputError, SpecError
 from nqueens.spec import Spec
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 
 SOLVERS = ["cpsat", "sat"]
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 import pytest
 
 from nqueens import Spec, find_violations
-from nqueens.validate import find_cell_violations
+from nqueens.validator import find_cell_violations
 from brute_force import attacks, brute_force_solutions
 
 

@@ -10,7 +10,7 @@ from known_counts import VARIANT_COUNTS
 from nqueens.api import count
 from nqueens.cli import main
 from nqueens.spec import Spec
-from nqueens.validate import find_violations
+from nqueens.validator import find_violations
 from nqueens.variants import VARIANTS
 
 CASES = [

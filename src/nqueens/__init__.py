@@ -6,7 +6,7 @@ hand-written backtracker) and one shared validator.
     92
 """
 
-from .api import count, search, solutions, solve, validate
+from .api import Plan, count, plan, search, solutions, solve, validate
 from .errors import (
     CheckpointError,
     InputError,
@@ -19,7 +19,7 @@ from .errors import (
 from .pictures.display import Board, Trace
 from .result import Outcome, Status
 from .spec import Placement, Spec
-from .validate import Violation, find_violations
+from .validator import Violation, find_violations
 
 __all__ = [
     "Board",
@@ -27,6 +27,7 @@ __all__ = [
     "InputError",
     "ModelFileError",
     "Outcome",
+    "Plan",
     "Placement",
     "QueensError",
     "SizeLimitError",
@@ -38,6 +39,7 @@ __all__ = [
     "Violation",
     "count",
     "find_violations",
+    "plan",
     "search",
     "solutions",
     "solve",

@@ -21,7 +21,7 @@ from .planning import Plan
 from .result import Deadline, Outcome
 from .routes import job_of
 from .spec import Placement, Spec, as_spec
-from .validate import Violation, find_violations
+from .validator import Violation, find_violations
 
 __all__ = ["Plan", "Split", "count", "plan", "search", "solutions", "solve", "validate"]
 
@@ -242,5 +242,5 @@ def solutions(
 
 def validate(spec_or_n: Spec | int | str, placement: Any) -> list[Violation]:
     """Every rule `placement` breaks (empty list: it is a solution). Never raises on a
-    malformed placement; see `validate.find_violations`."""
+    malformed placement; see `validator.find_violations`."""
     return find_violations(_spec(spec_or_n), placement)

@@ -11,12 +11,14 @@ validator before it is reported. No solver imports.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 from typing import ClassVar
 
 from ..errors import InputError
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Placement, Spec
-from ..validate import find_violations
+from ..validator import ValidationStopped, find_violations
 from .base import Emitter
 
 
@@ -26,19 +28,30 @@ def explicit_solution(n: int) -> Placement:
     Raises:
         ValueError: for n = 2 or 3, which have no solution.
     """
+    return tuple(explicit_columns(n))
+
+
+def explicit_columns(n: int, should_stop: Callable[[], bool] | None = None) -> Iterator[int]:
+    """The columns of `explicit_solution` one by one, without building lists first (10^8
+    of them take seconds), asking `should_stop` every 2^16 columns.
+
+    Raises:
+        ValueError: for n = 2 or 3, which have no solution.
+        ValidationStopped: `should_stop` said so.
+    """
     if n in (2, 3):
         raise ValueError(f"the {n}-queens board has no solution")
-    evens = list(range(2, n + 1, 2))
-    odds = list(range(1, n + 1, 2))
+    evens: Iterable[int] = range(2, n + 1, 2)
+    odds: Iterable[int] = range(1, n + 1, 2)
     if n % 6 == 2:  # swap 1 and 3, move 5 to the end
-        odds[0], odds[1] = odds[1], odds[0]
-        odds.remove(5)
-        odds.append(5)
+        odds = chain((3, 1), range(7, n + 1, 2), (5,))
     elif n % 6 == 3:  # move 2 to the end of the evens, 1 and 3 to the end of the odds
-        evens.remove(2)
-        evens.append(2)
-        odds = odds[2:] + [1, 3]
-    return tuple(c - 1 for c in evens + odds)
+        evens = chain(range(4, n + 1, 2), (2,))
+        odds = chain(range(5, n + 1, 2), (1, 3))
+    for number, column in enumerate(chain(evens, odds)):
+        if should_stop is not None and number & 0xFFFF == 0 and should_stop():
+            raise ValidationStopped
+        yield column - 1
 
 
 class ConstructBackend:
@@ -71,8 +84,13 @@ class ConstructBackend:
             )
         started = time.perf_counter()
         emitter = Emitter(on_solution, limit)
-        placement = explicit_solution(spec.n)
-        violations = find_violations(spec, placement)
+        should_stop = deadline.expired if deadline is not None else None
+        try:  # seconds for 10^8 queens: a deadline or a signal reaches the build and check
+            placement = tuple(explicit_columns(spec.n, should_stop))
+            violations = find_violations(spec, placement, should_stop=should_stop)
+        except ValidationStopped:
+            return Outcome(Status.TIMEOUT, 0, elapsed=time.perf_counter() - started,
+                           backend=self.name, stats={"stopped": "building or validating the placement"})
         if violations:  # would be a bug in the construction, never the user's input
             raise RuntimeError(f"construction failed for n = {spec.n}: {violations[0].describe()}")
         emitter.emit(placement)

@@ -18,7 +18,7 @@ from typing import ClassVar
 from ..errors import InputError
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from ..validate import find_violations
+from ..validator import find_violations
 from .base import Emitter
 
 Candidate = tuple[int, ...]

@@ -30,7 +30,7 @@ from ..errors import InputError
 from ..limits import peak_memory_mb
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from ..validate import find_violations
+from ..validator import find_violations
 from ..variants import (
     VARIANTS, anti_diagonals, columns, diagonals, knight_pairs, rows, wrapped_anti_diagonals,
     wrapped_diagonals,

@@ -25,7 +25,7 @@ from typing import Any
 from .refs import build_c_counter
 from ..errors import InputError
 from ..spec import Spec
-from ..validate import find_violations
+from ..validator import find_violations
 
 _PY = [sys.executable, "-m"]
 REF = "reference"

@@ -8,7 +8,7 @@ import sys
 from ..errors import InputError
 from .placement_input import read_placements
 from ..spec import Spec
-from ..validate import Violation, find_cell_violations, find_violations
+from ..validator import Violation, find_cell_violations, find_violations
 from .common import EXIT_NO, EXIT_OK, add_format_argument, load_problem, print_json, wrap
 
 #: Largest placement input read (the jsonl of every 13-queens solution is about 6 MiB).

@@ -80,7 +80,7 @@ def run_count(
             depth=1 if route == "mirror" else split.depth,
             kind="mirror" if route == "mirror" else None,
             checkpoint=split.checkpoint, deadline=deadline, on_progress=on_progress,
-            on_resume=on_resume)
+            on_resume=on_resume, check=False)  # the plan has refused what cannot work
         return found if route == "split" else replace(  # what ran, beside the task figures
             found, stats={**found.stats, **options, "symmetry": "mirror"})
     return _enumerate(spec, backend, options, unique, deadline, on_solution)
@@ -117,7 +117,7 @@ def _bitboard(spec: Spec, backend: str, jobs: int, deadline: Deadline) -> Outcom
     found = engine.count_split(
         spec, backend=backend, executor="local" if jobs > 1 else "inline", jobs=jobs,
         kind=kind, depth=0 if kind == "rows" and jobs == 1 else None,
-        task=tasks.bitboard_task, deadline=deadline,
+        task=tasks.bitboard_task, deadline=deadline, check=False,
     )
     stats: dict[str, int | float | str] = {
         "walk": "kernel" if kernel_available() else "python-bitboard",

@@ -31,7 +31,7 @@ from typing import Any
 from ..atomicfile import write_text_atomic
 from ..errors import ModelFileError, SpecError
 from ..spec import Spec
-from ..validate import find_violations
+from ..validator import find_violations
 from ..variants import VARIANTS
 
 __all__ = ["Expected", "Model", "dump_model", "load_model", "model_text", "read_model"]

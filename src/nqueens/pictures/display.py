@@ -14,7 +14,7 @@ from .svg import MAX_SVG_N, board_svg, cell_size
 
 from ..result import Outcome
 from ..spec import Spec
-from ..validate import Violation
+from ..validator import Violation
 
 #: Boards an Outcome shows inline; the rest are counted, not drawn.
 SHOWN = 12
@@ -46,7 +46,7 @@ class Board:
     def violations(self) -> list[Violation]:
         """The broken rules, from the shared validator (empty for a solution)."""
         from ..spec import Spec
-        from ..validate import find_violations
+        from ..validator import find_violations
 
         return find_violations(self.spec or Spec(self.n), self.columns)
 

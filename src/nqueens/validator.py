@@ -16,7 +16,27 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the validator reads a spec's n, variant and cells, nothing of its lines
     from .spec import Cell, Spec
 
-__all__ = ["Violation", "find_violations", "find_cell_violations", "is_valid"]
+__all__ = ["ValidationStopped", "Violation", "find_violations", "find_cell_violations",
+           "is_valid"]
+
+#: Queens checked between polls of `should_stop` (a placement of 10^8 takes seconds).
+_POLL_EVERY = 1 << 16
+
+
+class ValidationStopped(Exception):
+    """`should_stop` said so before the check was complete (a deadline or a signal):
+    nothing is known about the placement."""
+
+
+def _polling(items: Iterable[Any], should_stop: Callable[[], bool] | None) -> Iterable[Any]:
+    """`items`, asking `should_stop` every _POLL_EVERY of them."""
+    if should_stop is None:
+        yield from items
+        return
+    for number, item in enumerate(items):
+        if number % _POLL_EVERY == 0 and should_stop():
+            raise ValidationStopped
+        yield item
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +118,9 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def find_violations(spec: Spec, placement: Any) -> list[Violation]:
+def find_violations(
+    spec: Spec, placement: Any, *, should_stop: Callable[[], bool] | None = None
+) -> list[Violation]:
     """Every rule the placement breaks; an empty list means it is a solution.
 
     Args:
@@ -106,6 +128,10 @@ def find_violations(spec: Spec, placement: Any) -> list[Violation]:
         placement: the 0-based column of the queen in each row. Anything else (wrong
             length, non-integers, columns off the board, not a sequence) is reported as
             violations, never raised.
+        should_stop: polled while checking a large placement.
+
+    Raises:
+        ValidationStopped: only when `should_stop` said so.
     """
     n = spec.n
     try:
@@ -118,7 +144,7 @@ def find_violations(spec: Spec, placement: Any) -> list[Violation]:
             Violation("count", detail=f"expected {n} queens (one per row), got {len(values)}")
         )
     cells: list[Cell] = []
-    for row, col in enumerate(values):
+    for row, col in _polling(enumerate(values), should_stop):
         if not _is_int(col):
             violations.append(
                 Violation("format", detail=f"row {row}: column {col!r} is not an integer")
@@ -127,14 +153,20 @@ def find_violations(spec: Spec, placement: Any) -> list[Violation]:
             violations.append(Violation("range", ((row, col),), n=n))
         elif row < n:
             cells.append((row, col))
-    violations.extend(find_cell_violations(spec, cells, expect_count=False))
+    violations.extend(find_cell_violations(spec, cells, expect_count=False,
+                                           should_stop=should_stop))
     return violations
 
 
 def find_cell_violations(
-    spec: Spec, cells: Iterable[Cell], *, expect_count: bool = True
+    spec: Spec, cells: Iterable[Cell], *, expect_count: bool = True,
+    should_stop: Callable[[], bool] | None = None,
 ) -> list[Violation]:
-    """Like `find_violations` for a set of on-board queen cells (e.g. read from a board)."""
+    """Like `find_violations` for a set of on-board queen cells (e.g. read from a board).
+
+    Raises:
+        ValidationStopped: only when `should_stop` said so.
+    """
     n = spec.n
     cells = list(cells)
     violations: list[Violation] = []
@@ -142,7 +174,7 @@ def find_cell_violations(
         violations.append(Violation("count", detail=f"expected {n} queens, got {len(cells)}"))
     for rule, key in _RULES[spec.variant]:
         on_line: dict[int, list[Cell]] = {}
-        for r, c in cells:
+        for r, c in _polling(cells, should_stop):
             on_line.setdefault(key(r, c, n), []).append((r, c))
         violations.extend(Violation(rule, tuple(queens))
                           for queens in on_line.values() if len(queens) > 1)
