@@ -150,9 +150,9 @@ class _Collector(cp_model.CpSolverSolutionCallback):
 RESTARTS_FIND_ONE_N = CPSAT_RESTARTS_FROM_N
 
 #: Conflicts allowed in each restart, times the Luby sequence 1 1 2 1 1 2 4 ... (so the
-#: budgets grow without bound and an unsatisfiable board is still proved so). Measured at
-#: n = 800 / 1000: runs that succeed do so within about 750 conflicts (most within 600);
-#: the others wander for thousands, learning clauses of hundreds of literals.
+#: budgets grow without bound and an unsatisfiable board is still proved so). Runs that
+#: succeed do so within several hundred conflicts; the others wander for thousands,
+#: learning clauses of hundreds of literals.
 RESTART_CONFLICTS = 1000
 
 class CpSatBackend:
@@ -192,8 +192,8 @@ class CpSatBackend:
                                            compile_seconds)
         solver = _solver(deadline, enumerate_all)
         if not enumerate_all:
-            # measured here at n = 200 / 500: presolve and the LP relaxation of 6n
-            # at-most-one constraints cost more than they save when one solution is wanted
+            # presolve and the LP relaxation of 6n at-most-one constraints cost more than
+            # they save when one solution is wanted
             solver.parameters.num_workers = workers
             solver.parameters.cp_model_presolve = False
             solver.parameters.linearization_level = 0
@@ -265,8 +265,8 @@ class CpSatBackend:
         lucky run finds a 1000-board within a few hundred conflicts, an unlucky one can
         wander for minutes while its learned clauses grow to gigabytes, so short runs
         beat one long one. Presolve, probing, inprocessing, symmetry detection and the LP
-        cost more than they save here (measured at n = 1000: with them, 40-60 s and up to
-        2.1 GB). Deterministic: the same board gives the same runs."""
+        cost more than they save on these runs (time and gigabytes). Deterministic: the
+        same board gives the same runs."""
         emitter = Emitter(on_solution, 1)
         collector = _Collector(compiled.cells, emitter)
         branches = conflicts = 0
