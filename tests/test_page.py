@@ -141,7 +141,7 @@ def test_page_steps_through_the_book(browser, tmp_path: Path) -> None:  # type: 
     assert text("checked") == "1" and board_state(browser) == (set(), None)
     body = browser.find_element(By.TAG_NAME, "body")
     states = expected_states()
-    for index, ((step, sentence), (queens, attacker, counts)) in enumerate(zip(BOOK, states)):
+    for index, ((step, sentence), (queens, attacker, counts)) in enumerate(zip(BOOK, states, strict=True)):
         if index < len(BOOK) // 2:
             browser.find_element(By.ID, "next").click()
         else:

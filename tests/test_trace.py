@@ -49,7 +49,7 @@ def as_tuple(event):  # type: ignore[no-untyped-def]
 def test_n4_walk_follows_the_book_step_by_step() -> None:
     got = [[as_tuple(e) for e in group] for group in steps(list(walk(4)))]
     assert len(got) == len(BOOK_STEPS)
-    for label, (mine, book) in zip("abcdefghijk", zip(got, BOOK_STEPS)):
+    for label, (mine, book) in zip("abcdefghijk", zip(got, BOOK_STEPS, strict=True), strict=False):
         assert mine == book, f"step ({label})"
 
 

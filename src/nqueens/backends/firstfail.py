@@ -18,6 +18,7 @@ root plus the n cells of the row examined at every expanded node.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from ..result import Deadline
 from ..spec import Spec
@@ -113,7 +114,7 @@ def first_fail_search(
 
     centre_first = sorted(range(n), key=lambda c: (abs(2 * c - (n - 1)), c))
     # frame: [row, candidate columns (an iterator), trail mark, placed?]
-    stack: list[list] = []  # type: ignore[type-arg]
+    stack: list[list[Any]] = []
     promising, checked, ticks = 1, 1, 0
     exhausted = timed_out = False
     descend = True

@@ -40,7 +40,8 @@ from .base import Emitter
 try:
     import nqueens._minconflicts as _kernel
 except ImportError:  # no C compiler at install time: the pure-Python loop below
-    _kernel = None
+    # the stub types the name as the module; None stands for "not built"
+    _kernel = None  # type: ignore[assignment]
 
 #: Rows up to this size are scanned whole for the least-attacked cell; beyond, sampled.
 FULL_SCAN_N = 2000

@@ -96,7 +96,7 @@ def workloads(quick: bool, c_counter: Path | None,
         Subject("textbook recursive Python", _ref("textbook-count"), REF),
         Subject("pure-Python bitboard", _ref("python-bitboard-count")),
     )
-    python_sizes = {"pure-Python bitboard": (8, 10) if quick else (8, 10, 12, 14)}
+    python_sizes: dict[str, tuple[int, ...]] = {"pure-Python bitboard": (8, 10) if quick else (8, 10, 12, 14)}
     solver_counts = (8,) if quick else (8, 10, 12)
     one_sizes = (50,) if quick else (200, 500, 1000)
     grid = [
@@ -246,8 +246,11 @@ def write_outputs(results: list[Measurement], directory: Path, meta: dict[str, A
                 writer.writerow({**row, "runs": " ".join(f"{r:.4f}" for r in row["runs"])})
 
     atomic("bench.csv", write_csv)
-    atomic("bench.json", lambda p: p.write_text(json.dumps({"meta": meta, "results": rows},
-                                                           indent=1)))
+
+    def write_json(path: Path) -> None:
+        path.write_text(json.dumps({"meta": meta, "results": rows}, indent=1))
+
+    atomic("bench.json", write_json)
     atomic("bench.png", lambda p: plot(results, p))
     return written
 

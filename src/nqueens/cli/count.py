@@ -42,7 +42,7 @@ from .guard import Guard
 CLI_EXECUTORS = ("local", "dask")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "count", help="count all solutions",
         description=wrap(

@@ -21,7 +21,7 @@ from .common import (
 )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "describe", help="show the compiled model's size and structure",
         description=wrap("Show what each backend compiles the problem into: variables, "

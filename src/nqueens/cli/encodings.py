@@ -26,7 +26,7 @@ from .common import (
 DEFAULT_COUNT_UP_TO = 10
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "encodings", help="compare the sat backend's at-most-one encodings",
         description=wrap("For every at-most-one encoding of the sat backend: CNF variables "

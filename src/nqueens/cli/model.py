@@ -21,7 +21,7 @@ from .common import (
 )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "model", help="write a model file (TOML)",
         description=wrap("Write a model file: N or an existing model, plus fixed and "

@@ -80,7 +80,7 @@ def _from_json_lines(text: str) -> ReadPlacements | None:
 def _from_board(lines: list[str]) -> ReadPlacements:
     rows = [line.replace(" ", "").replace("\t", "") for line in lines]
     size = len(rows)
-    cells = []
+    cells: list[tuple[int, int]] = []
     for r, row in enumerate(rows):
         if len(row) != size:
             raise InputError(
@@ -127,9 +127,9 @@ def read_placements(text: str) -> ReadPlacements:
         try:
             return _from_json(json.loads(stripped))
         except json.JSONDecodeError as error:
-            lines = _from_json_lines(stripped)
-            if lines is not None:
-                return lines
+            records = _from_json_lines(stripped)
+            if records is not None:
+                return records
             balanced = stripped.count("[") == stripped.count("]")
             if not (balanced and _NUMBERS.match(stripped)):
                 raise InputError(f"input looks like JSON but is not valid JSON: {error}") from None

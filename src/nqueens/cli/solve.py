@@ -41,7 +41,7 @@ from .common import (
 from .guard import Guard
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "solve", help="find solutions and print them",
         description=wrap(

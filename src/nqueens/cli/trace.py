@@ -18,7 +18,7 @@ MAX_N_ALL = 10
 MAX_N_FIRST = 16
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "trace", help="the textbook's backtracking walk, step by step",
         description="Retell the backtracking walk as the textbook does: each child <row,col> "

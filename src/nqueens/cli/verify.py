@@ -15,7 +15,7 @@ from .common import EXIT_NO, EXIT_OK, add_format_argument, load_problem, print_j
 MAX_INPUT_BYTES = 32 * 2**20
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "verify", help="check a placement",
         description=wrap(

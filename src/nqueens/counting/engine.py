@@ -108,8 +108,8 @@ def run(
     extras: dict[str, int] = {}
     # the fundamental total is known when every resumed record holds its share (format 3)
     canonical_known = not done or (ledger is not None and done.keys() <= ledger.canonical.keys())
-    if done and canonical_known:
-        extras["canonical"] = sum(ledger.canonical[key] for key in done)  # type: ignore[union-attr]
+    if done and canonical_known and ledger is not None:  # (a ledger is there when done is)
+        extras["canonical"] = sum(ledger.canonical[key] for key in done)
     times: list[float] = []
 
     def record(sub: Subproblem, result: tuple[Any, ...]) -> None:
@@ -138,8 +138,9 @@ def run(
                 break
             record(sub, task(base, sub, backend, options, deadline=deadline))
     else:
-        _drain(workers, todo, lambda sub: workers.executor.submit(  # type: ignore[union-attr]
-            task, base, sub, backend, options), record, deadline)
+        executor = workers.executor
+        _drain(workers, todo, lambda sub: executor.submit(task, base, sub, backend, options),
+               record, deadline)
     if not canonical_known:
         extras.pop("canonical", None)  # this run's share alone would be a wrong total
     return SplitCount(state["total"], state["finished"], len(subs),

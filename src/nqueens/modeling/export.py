@@ -98,7 +98,7 @@ def minizinc_text(spec: Spec) -> str:
         f"n_lines = {len(lines)};",
         "exact = [" + ", ".join("true" if line.exact else "false" for line in lines) + "];",
         "line_cells = [",
-        *(f"  {_mzn_set(cells)},  % {line.kind}" for cells, line in zip(index, lines)),
+        *(f"  {_mzn_set(cells)},  % {line.kind}" for cells, line in zip(index, lines, strict=True)),
         "];",
         f"fixed_cells = {_mzn_set([r * n + c for r, c in spec.fixed])};",
         f"forbidden_cells = {_mzn_set([r * n + c for r, c in spec.forbidden])};",

@@ -145,7 +145,7 @@ def _draw_board(axes: Any, spec: Spec, placement: Placement, x0: float, y0: floa
         x, y = x0 + c * unit, y0 + r * unit
         if crown is not None:
             place = Affine2D().scale(unit).translate(x, y)
-            for part, gid in zip(crown, (f"queen-{r}-{c}-{key}", None)):
+            for part, gid in zip(crown, (f"queen-{r}-{c}-{key}", None), strict=False):
                 axes.add_artist(PathPatch(part.transformed(place), facecolor=style.QUEEN_FILL,
                                           edgecolor=style.QUEEN_EDGE, linewidth=edge,
                                           zorder=3, gid=gid))

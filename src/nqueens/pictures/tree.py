@@ -182,7 +182,7 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
     title_height = 0.25 + len(title) * 13 * style.LINE_HEIGHT / 72 + 1.0  # + the legend
     layout = TreeLayout(width, 0.0, title, [], [], [], [], checked, promising, found)
     panel_top = title_height
-    for index, (panel, used) in enumerate(zip(panels, slots)):
+    for index, (panel, used) in enumerate(zip(panels, slots, strict=True)):
         if index:  # each panel as tall as its own deepest level: a small one is not padded
             panel_top += CAPTION_IN + (_deepest(panels[index - 1]) + 1) * LEVEL_IN
         layout.panel_tops.append(panel_top)
@@ -297,7 +297,7 @@ def tree_figure(layout: TreeLayout) -> Any:
     kinds = ["promising", "pruned", "solution"]
     steps = [BOX_W + 0.25 + len(text) * 10 * 0.55 / 72 + 0.5 for _, text in legend]
     x = (layout.width - sum(steps)) / 2 + BOX_W / 2
-    for (sample, text), kind, step in zip(legend, kinds, steps):
+    for (sample, text), kind, step in zip(legend, kinds, steps, strict=True):
         _box(axes, FancyBboxPatch, x, y + 0.35, sample, "", kind, False, None)
         axes.text(x + BOX_W / 2 + 0.12, y + 0.35, text, ha="left", va="center", fontsize=10)
         x += step
