@@ -59,7 +59,8 @@ def test_timeout_gives_a_partial_lower_bound(backend: str) -> None:
     [
         (lambda: nqueens.solve(0), nqueens.SpecError, "positive integer"),
         (lambda: nqueens.solve("8"), nqueens.SpecError, "expected a Spec or a board size"),
-        (lambda: nqueens.solve(8, backend="cp-sat"), nqueens.UnknownBackendError, "choose one of: cpsat, sat, backtrack"),
+        (lambda: nqueens.solve(8, backend="cp-sat"), nqueens.UnknownBackendError,
+         "choose one of: cpsat, sat, backtrack"),
         (lambda: nqueens.count(8, timeout=0), nqueens.InputError, "timeout must be a positive"),
         (lambda: nqueens.count(8, timeout="1"), nqueens.InputError, "timeout must be a positive"),
         (lambda: list(nqueens.solutions(8, limit=0)), nqueens.InputError, "limit must be a positive"),

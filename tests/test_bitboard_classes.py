@@ -151,7 +151,7 @@ def test_python_walks_on_a_large_board_stop_at_the_deadline_without_recursion_er
 # ---- The engine's "classes" plan (what `count N --backend backtrack` runs on a plain board)
 
 
-@pytest.mark.parametrize("executor,jobs", [("inline", 1), ("local", 2)])
+@pytest.mark.parametrize(("executor", "jobs"), [("inline", 1), ("local", 2)])
 @pytest.mark.parametrize("n", [10, 12])
 def test_engine_classes_plan_counts_total_and_fundamental(executor, jobs, n):
     from nqueens.counting.engine import count_split

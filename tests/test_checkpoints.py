@@ -154,7 +154,7 @@ def test_torn_last_record_is_dropped_and_recounted(
 def test_checkpoint_in_a_missing_directory_is_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = _count(capsys, "8", "--checkpoint", str(tmp_path / "no" / "c.ckpt"))
+    code, _, err = _count(capsys, "8", "--checkpoint", str(tmp_path / "no" / "c.ckpt"))
     assert code == 2 and "cannot create checkpoint" in err and err.count("\n") == 1
 
 
@@ -165,9 +165,9 @@ def test_checkpoint_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
 
     path = tmp_path / "c.ckpt"
     fields = identity(Spec(8), "backtrack", {}, 2, 42)
-    with Checkpoint.open(path, fields, set()):
-        with pytest.raises(CheckpointError, match="in use by another running nqueens count"):
-            Checkpoint.open(path, fields, set())
+    with (Checkpoint.open(path, fields, set()),
+          pytest.raises(CheckpointError, match="in use by another running nqueens count")):
+        Checkpoint.open(path, fields, set())
     Checkpoint.open(path, fields, set()).close()  # free again once the first run closed it
 
 

@@ -16,7 +16,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import distributed
 import pytest
@@ -127,7 +127,7 @@ def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> Non
 
     class Recorder:  # the ledger's interface, in memory
         done = recorded
-        canonical: dict[str, int] = {}
+        canonical: ClassVar[dict[str, int]] = {}
 
         def record(self, key: str, value: int, seconds: float,
                    canonical: int | None = None) -> None:
@@ -307,7 +307,8 @@ def test_a_count_started_on_one_executor_resumes_on_another(
         deadline = Deadline(None)
         stop_at = next(stops, None)
 
-        def stop_early(progress: Progress) -> None:
+        def stop_early(progress: Progress, stop_at: int | None = stop_at,
+                       deadline: Deadline = deadline) -> None:
             if stop_at is not None and progress.done >= stop_at:
                 deadline.stop()
 

@@ -22,6 +22,7 @@ import nqueens
 from nqueens.cli import main
 from nqueens.errors import QueensError
 from nqueens.cli.placement_input import read_placements
+import contextlib
 
 FUZZ = settings(max_examples=120, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
@@ -223,10 +224,8 @@ def test_validate_raises_only_spec_errors(size: Any, placement: Any) -> None:
 @FUZZ
 @given(n=SIZES, variant=JUNK | st.sampled_from(["queens", "torus"]), fixed=JUNK, forbidden=JUNK)
 def test_spec_raises_only_spec_errors(n: Any, variant: Any, fixed: Any, forbidden: Any) -> None:
-    try:
+    with contextlib.suppress(nqueens.SpecError):
         nqueens.Spec(n, variant=variant, fixed=fixed, forbidden=forbidden)
-    except nqueens.SpecError:
-        pass
 
 
 # --- model files (nqueens.modeling.modelfile, from the models issue) -----------------------------

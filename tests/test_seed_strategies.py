@@ -79,7 +79,7 @@ def test_genetic_cli_solution_is_valid(capsys: pytest.CaptureFixture[str]) -> No
     assert find_violations(Spec(8), doc["solutions"][0]) == []
 
 
-@pytest.mark.parametrize("argv, message", [
+@pytest.mark.parametrize(("argv", "message"), [
     (["count", "8", "--backend", "genetic"], "cannot count"),
     (["solve", "8", "--backend", "genetic", "--all"], "cannot prove"),
     (["solve", "8", "--backend", "backtrack", "--seed", "1"], "--backend genetic or minconflicts only"),

@@ -110,7 +110,7 @@ def test_cpsat_finds_one_of_a_300_board_with_two_fixed_queens() -> None:
 
 
 @pytest.mark.parametrize(
-    "n, fixed, forbidden",
+    ("n", "fixed", "forbidden"),
     [(60, ((0, 30), (59, 2)), ((1, 1), (30, 30), (59, 0))), (8, ((0, 0), (1, 2), (2, 4)), ()),
      (8, (), ((0, 0), (0, 1), (4, 4)))],
 )

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .spec import Placement, Spec
+from .spec import Spec
 
 try:
     import nqueens._kernel as _kernel
@@ -403,7 +403,7 @@ def _edge_weight(p: list[int], d: int) -> int:
     return 2 if same[0] else 4 if same[1] else 8
 
 
-def _python_class_walk(
+def _python_class_walk(  # noqa: C901 - the walk's inner loop, statement for statement as in _kernel.c
     n: int,
     edge: bool,
     d: int,

@@ -201,7 +201,7 @@ def plan(
         notes=tuple(notes))
 
 
-def _counting_route(
+def _counting_route(  # noqa: C901 - one branch per counting route, in the order they are preferred
     spec: Spec, info: BackendInfo, options: Mapping[str, Any], unique: bool,
     per_solution: bool, jobs: int | None, split: Split | None, notes: list[str],
 ) -> tuple[str, int, Split | None]:

@@ -101,7 +101,8 @@ class BacktrackBackend:
             if deadline is not None and ticks % _CHECK_EVERY == 0 and deadline.expired():
                 timed_out = True
                 break
-        row_stats: dict[str, int | str] = {"nodes_checked": nodes_checked, "promising_nodes": promising, "order": "rows"}
+        row_stats: dict[str, int | str] = {
+            "nodes_checked": nodes_checked, "promising_nodes": promising, "order": "rows"}
         return Outcome(
             status=emitter.status(exhausted, timed_out),
             count=emitter.count,

@@ -53,7 +53,7 @@ def _middle_out(mask: int, order: list[int]) -> Iterator[int]:
     return (c for c in order if mask >> c & 1)
 
 
-def first_fail_search(
+def first_fail_search(  # noqa: C901 - the search's inner loop: a helper call per node would cost time
     spec: Spec, emitter: Emitter, deadline: Deadline | None
 ) -> tuple[bool, bool, dict[str, int]]:
     """Search `spec` in first-fail order, sending solutions to `emitter`.
@@ -109,7 +109,8 @@ def first_fail_search(
         if not (free[r] >> c) & 1 or place(r, c) < 0:
             consistent = False
             break
-    if not consistent or not all(free[r] for r in open_rows):  # the fixed queens alone leave some row without a free cell
+    # the fixed queens alone may leave some row without a free cell
+    if not consistent or not all(free[r] for r in open_rows):
         return True, False, stats
 
     centre_first = sorted(range(n), key=lambda c: (abs(2 * c - (n - 1)), c))

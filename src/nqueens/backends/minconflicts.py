@@ -234,7 +234,7 @@ class _Search:
             self.where[c] = len(self.empty)
             self.empty.append(c)
 
-    def best_column(self, r: int, current: int) -> int:
+    def best_column(self, r: int, current: int) -> int:  # noqa: C901 - the search's inner loop, statement for statement as in _minconflicts.c
         """A least-attacked open cell of row r (its queen lifted), ties at random; on large
         boards among sampled candidates (and `current`, if any), stopping at an unattacked one.
         (The greedy start, `current` -1, samples empty columns only: there are always as

@@ -12,6 +12,7 @@ sequential counter).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -26,7 +27,7 @@ from ..errors import InputError
 from ..limits import peak_memory_mb
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from . import SAT_ENCODINGS, SAT_LARGE_ENCODING, sat_encoding
+from . import SAT_LARGE_ENCODING, sat_encoding
 from .base import Emitter
 
 #: No encoding: each at-most-one of three or more cells is handed to the solver as a
@@ -367,10 +368,8 @@ def _interrupter(solver: Solver) -> Callable[[], None]:
     NotImplementedError) are left alone: they stop at the deadline check between solutions."""
 
     def interrupt() -> None:
-        try:
+        with contextlib.suppress(NotImplementedError):
             solver.interrupt()
-        except NotImplementedError:
-            pass
 
     return interrupt
 

@@ -186,8 +186,8 @@ def textbook_count(n: int) -> int:
     col = [0] * (n + 1)
     found = 0
 
-    def promising(i: int) -> bool:
-        for k in range(1, i):
+    def promising(i: int) -> bool:  # the book's loop, as written (a reference)
+        for k in range(1, i):  # noqa: SIM110
             if col[i] == col[k] or abs(col[i] - col[k]) == i - k:
                 return False
         return True

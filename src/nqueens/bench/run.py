@@ -99,7 +99,7 @@ def workloads(quick: bool, c_counter: Path | None,
     python_sizes: dict[str, tuple[int, ...]] = {"pure-Python bitboard": (8, 10) if quick else (8, 10, 12, 14)}
     solver_counts = (8,) if quick else (8, 10, 12)
     one_sizes = (50,) if quick else (200, 500, 1000)
-    grid = [
+    return [
         Workload("count: backtrack", "count", (12, 14) if quick else (14, 15, 16, 17),
                  tuple(backtrack_subjects)),
         Workload("count: pure Python", "count", (8, 10) if quick else (8, 10, 12),
@@ -128,7 +128,6 @@ def workloads(quick: bool, c_counter: Path | None,
             Subject("fast tree walk (stats)", _ref("kernel-tree")),
         ), {"textbook recursive Python": (8,) if quick else (12,)}),
     ]
-    return grid
 
 
 def _answer(task: str, n: int, stdout: str) -> tuple[str, bool]:

@@ -128,7 +128,7 @@ class Guard:
             print(f"nqueens: {why}; exiting without waiting for the search", file=sys.stderr)
             sys.stdout.flush()
             sys.stderr.flush()
-        except Exception:  # noqa: BLE001 - e.g. a closed pipe; we are leaving anyway
+        except Exception:  # e.g. a closed pipe; we are leaving anyway
             pass
         multiprocessing = sys.modules.get("multiprocessing")  # no pool was ever started without it
         for child in multiprocessing.active_children() if multiprocessing else ():

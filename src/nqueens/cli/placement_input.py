@@ -1,8 +1,8 @@
 """Reading placements typed or piped by users (for `nqueens verify`). No solver imports.
 
 Accepted forms: JSON (`{"columns": [...]}`, a bare list, or the `{"solutions": [[...]]}`
-document `nqueens solve --format json` prints), JSON lines (`solve --format jsonl`), a whitespace/comma separated list of
-columns, or a board of `Q`/`.` rows. Text that is none of these raises InputError; a
+document `nqueens solve --format json` prints), JSON lines (`solve --format jsonl`), a
+whitespace/comma separated list of columns, or a board of `Q`/`.` rows. Text that is none of these raises InputError; a
 readable placement that breaks the rules is returned as-is for the validator to judge.
 """
 
@@ -95,7 +95,7 @@ def _from_board(lines: list[str]) -> ReadPlacements:
 #: digits; deeper or longer input would only exhaust the parser's stack or int conversion.
 MAX_DEPTH = 16
 MAX_DIGITS = 30
-_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
 def _check_shape(text: str) -> None:

@@ -194,7 +194,7 @@ class _Printer:
                       "solution(s) found so far (a lower bound)", file=sys.stderr)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output form (text, json, jsonl, picture) and refusal
     guard = Guard(args.timeout)
     spec = load_problem_args(args)
     if args.unique and not args.all:

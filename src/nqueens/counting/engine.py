@@ -75,7 +75,7 @@ class SplitCount:
         return {"task_mean_s": round(mean, 6), "task_max_s": round(max(times, default=0.0), 6)}
 
 
-def run(
+def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one place
     base: Spec,
     plan: Plan,
     *,
@@ -158,7 +158,7 @@ def _task_deadline(deadline: Deadline, kind: str) -> dict[str, float | None]:
             "deadline_wall": None if remaining is None else time.time() + remaining}
 
 
-def _drain(
+def _drain(  # noqa: C901 - the pool's loop: submit, collect, stop, failure, in one place
     workers: Workers,
     todo: Any,
     submit: Callable[[Subproblem], Future[tuple[Any, ...]]],
@@ -239,7 +239,7 @@ def check_countable(spec: Spec, backend: str, options: dict[str, Any]) -> None:
     info.check(spec, options, "count")
 
 
-def count_split(
+def count_split(  # noqa: C901 - the front door's option checks, one branch each
     spec: Spec,
     *,
     backend: str,

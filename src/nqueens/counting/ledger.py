@@ -332,7 +332,7 @@ def _lock(fd: int, path: Path) -> None:
         ) from None
 
 
-def _records(
+def _records(  # noqa: C901 - each refusal of a corrupt record is one branch
     path: Path, keys: set[str], fd: int, version: Any, bound: int,
     canonical: dict[str, int] | None = None,
 ) -> dict[str, int]:

@@ -35,8 +35,8 @@ def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
         *([] if cardinality else ["c t pmc"]),
         problem,
         f"c nqueens: {spec.describe()}" + (f" ({spec.name})" if spec.name else ""),
-        f"c encoding: {compiled.encoding} at-most-one; variables 1..{n * n} are the cells "
-        f"(row-major, 0-based), {compiled.aux_vars} auxiliary variables above",
+        (f"c encoding: {compiled.encoding} at-most-one; variables 1..{n * n} are the cells "
+         f"(row-major, 0-based), {compiled.aux_vars} auxiliary variables above"),
         *(f"c cell {cell_var(n, r, c)} = row {r} col {c}" for r in range(n) for c in range(n)),
         "c p show " + " ".join(str(v) for v in range(1, n * n + 1)) + " 0",
     ]

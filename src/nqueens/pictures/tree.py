@@ -160,7 +160,7 @@ def _kind(node: Node) -> str:
     return "solution" if node.solution else ("promising" if node.promising else "pruned")
 
 
-def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
+def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:  # noqa: C901 - the layout's cases (panels, pruned levels, labels) in one pass
     """Lay out the pruned tree for an n x n board: panels, boxes, elbow edges, captions."""
     root = build_tree(n, all_solutions=all_solutions)
     every = preorder(root)
@@ -177,8 +177,8 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
     found = sum(node.solution for node, _ in every)
     scope = "the whole pruned tree" if all_solutions else "the walk to the first solution"
     title = [f"{n}-queens: {scope}",
-             f"{checked} nodes checked (the root included), {promising} promising, "
-             f"{found} solution{'s' if found != 1 else ''}"]
+             (f"{checked} nodes checked (the root included), {promising} promising, "
+              f"{found} solution{'s' if found != 1 else ''}")]
     title_height = 0.25 + len(title) * 13 * style.LINE_HEIGHT / 72 + 1.0  # + the legend
     layout = TreeLayout(width, 0.0, title, [], [], [], [], checked, promising, found)
     panel_top = title_height
