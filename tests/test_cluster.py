@@ -18,7 +18,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-import distributed
 import pytest
 
 from known_counts import A000170
@@ -27,10 +26,13 @@ from nqueens.cli import main
 from nqueens.counting.cluster import SubproblemExecutor, TaskFailedError, dask_executor
 from nqueens.counting.engine import Progress, count_split, run
 from nqueens.counting.executors import open_executor
+from optional import require
 from nqueens.counting.plan import TASKS_PER_SLOT, Plan, Subproblem, choose_depth, make_plan, prefixes
 from nqueens.counting.tasks import solver_task
 from nqueens.result import Deadline
 from nqueens.spec import Spec
+
+distributed = require("distributed", "pip install '.[dask]'")
 
 SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11), "permutation": (10, 11)}
 

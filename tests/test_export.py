@@ -9,7 +9,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pycosat
 import pytest
 
 from nqueens.cli import main
@@ -17,6 +16,9 @@ from nqueens.modeling.export import cpsat_text, dimacs_text, minizinc_text
 from nqueens.modeling.modelfile import read_model
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
+from optional import require
+
+pycosat = require("pycosat", "pip install '.[test]'")
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 MODELS = ["queens-8", "completion-8-a1", "completion-8-unsat", "completion-6-corner",

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from known_counts import A000142, A000170, A051906
+from optional import require
 from nqueens.backends.sat import encode_cnf
 from nqueens.cli import main
 from nqueens.modeling.modelcount import ganak_count
@@ -17,6 +18,14 @@ from nqueens.spec import Spec
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 
+
+
+@pytest.fixture
+def ganak() -> None:
+    """The tests that run Ganak need pyganak (the `count` extra; `system` for the tests)."""
+    require("pyganak", "pip install '.[count]'")
+
+
 CASES = (
     [pytest.param(Spec(n), A000170[n], id=f"queens-{n}") for n in range(1, 7)]
     + [pytest.param(Spec(5, "torus"), A051906[5], id="torus-5"),
@@ -25,6 +34,7 @@ CASES = (
 )
 
 
+@pytest.mark.usefixtures("ganak")
 @pytest.mark.parametrize("encoding", ["pairwise", "seqcounter", "bitwise"])
 @pytest.mark.parametrize(("spec", "expected"), CASES)
 def test_ganak_count_matches_oeis(spec: Spec, expected: int, encoding: str) -> None:
@@ -33,6 +43,7 @@ def test_ganak_count_matches_oeis(spec: Spec, expected: int, encoding: str) -> N
     assert outcome.count == expected
 
 
+@pytest.mark.usefixtures("ganak")
 @pytest.mark.parametrize("name", ["completion-8-a1", "completion-8-unsat", "forbidden-5-middle"])
 def test_ganak_count_matches_model_file(name: str) -> None:
     model = read_model(MODELS_DIR / f"{name}.toml")
@@ -40,12 +51,14 @@ def test_ganak_count_matches_model_file(name: str) -> None:
     assert ganak_count(model.spec, "seqcounter").count == model.expected.count
 
 
+@pytest.mark.usefixtures("ganak")
 def test_unsatisfiable_cnf_is_answered_by_the_sat_check() -> None:
     outcome = ganak_count(Spec(6, "torus"), "seqcounter")
     assert outcome.complete and outcome.count == 0
     assert "unsatisfiable" in str(outcome.stats["counter"])
 
 
+@pytest.mark.usefixtures("ganak")
 def test_projection_is_what_makes_the_count_right() -> None:
     """Without the projection, Ganak counts auxiliary-variable assignments too."""
     import pyganak
@@ -57,6 +70,7 @@ def test_projection_is_what_makes_the_count_right() -> None:
     assert counter.count() > A000170[6]
 
 
+@pytest.mark.usefixtures("ganak")
 def test_ganak_timeout_returns_unknown(capsys: pytest.CaptureFixture[str]) -> None:
     outcome = ganak_count(Spec(11), timeout=0.05)
     assert outcome.status is Status.TIMEOUT
@@ -64,6 +78,7 @@ def test_ganak_timeout_returns_unknown(capsys: pytest.CaptureFixture[str]) -> No
     assert "count unknown" in capsys.readouterr().out
 
 
+@pytest.mark.usefixtures("ganak")
 def test_ganak_with_a_timeout_still_counts(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["count", "6", "--backend", "sat", "--counter", "ganak", "--timeout", "60"]) == 0
     assert "6-queens: 4 solutions" in capsys.readouterr().out

@@ -2,7 +2,7 @@
 nbclient, and its outputs must hold SVG / HTML boards with the right number of queens,
 short text reprs, and a matplotlib figure from `Outcome.show()`.
 
-The kernel is the "python3" kernel of this interpreter (ipykernel, in the `test` extra); it
+The kernel is the "python3" kernel of this interpreter (ipykernel, in the `system` extra); it
 inherits this process's environment, so it imports the same nqueens.
 """
 
@@ -12,9 +12,11 @@ import re
 
 import pytest
 
-nbformat = pytest.importorskip("nbformat", reason="pip install '.[test]' (nbformat)")
-nbclient = pytest.importorskip("nbclient", reason="pip install '.[test]' (nbclient)")
-pytest.importorskip("ipykernel", reason="pip install '.[test]' (ipykernel)")
+from optional import require
+
+nbformat = require("nbformat")
+nbclient = require("nbclient")
+require("ipykernel")
 
 CELLS = [
     "import nqueens\nfrom nqueens.api import search\nnqueens.Board((1, 3, 0, 2))",
