@@ -23,9 +23,8 @@ from nqueens.modeling.modelfile import load_model
 from nqueens.routes import Route, choose
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
+from paths import MODELS, README
 
-ROOT = Path(__file__).resolve().parent.parent
-MODELS = ROOT / "src" / "nqueens" / "models"
 FF = {"order": "first-fail"}
 EXPLICIT = ("cpsat", "sat", "backtrack")
 
@@ -205,4 +204,4 @@ def test_callbacks_only_where_they_cost_nothing() -> None:
 
 
 def test_readme_shows_the_table() -> None:
-    assert routes.table_markdown() in (ROOT / "README.md").read_text()
+    assert routes.table_markdown() in README.read_text()

@@ -31,6 +31,7 @@ from nqueens.counting.plan import TASKS_PER_SLOT, Plan, Subproblem, choose_depth
 from nqueens.counting.tasks import solver_task
 from nqueens.result import Deadline
 from nqueens.spec import Spec
+import paths
 
 distributed = require("distributed", "pip install '.[dask]'")
 
@@ -39,7 +40,7 @@ SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11), "permuta
 #: A completion instance: two pre-placed queens and two forbidden cells.
 COMPLETION = Spec(10, fixed=((1, 2), (4, 7)), forbidden=((3, 0), (9, 9)))
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+SRC = str(paths.SRC)
 
 
 @pytest.fixture(scope="module")

@@ -17,10 +17,10 @@ from nqueens.modeling.modelfile import read_model
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
 from optional import require
+from paths import MODELS as MODELS_DIR
 
 pycosat = require("pycosat", "pip install '.[test]'")
 
-MODELS_DIR = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 MODELS = ["queens-8", "completion-8-a1", "completion-8-unsat", "completion-6-corner",
           "completion-16-hard", "forbidden-8-center", "torus-6", "torus-7", "superqueens-10",
           "rooks-6"]

@@ -18,8 +18,8 @@ from nqueens.errors import InputError
 from nqueens.modeling.modelfile import load_model
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
+from paths import MODELS
 
-MODELS = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 FIRST_FAIL = {"backend": "backtrack", "order": "first-fail"}
 
 

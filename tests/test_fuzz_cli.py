@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from nqueens.cli import main
+from paths import SRC
 
-SRC = Path(__file__).resolve().parent.parent / "src"
 
 
 @pytest.fixture

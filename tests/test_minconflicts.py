@@ -6,7 +6,6 @@ claiming that no solution exists."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,8 @@ from nqueens.errors import InputError
 from nqueens.modeling.modelfile import load_model
 from nqueens.result import Deadline
 from nqueens.validator import find_violations
+from paths import MODELS
 
-MODELS = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 
 
 def _solve(spec: Spec, seed: int = 7, **options: object) -> tuple[int, ...]:

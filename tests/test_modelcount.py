@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +14,8 @@ from nqueens.modeling.modelcount import ganak_count
 from nqueens.modeling.modelfile import read_model
 from nqueens.result import Status
 from nqueens.spec import Spec
+from paths import MODELS as MODELS_DIR
 
-MODELS_DIR = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 
 
 

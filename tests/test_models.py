@@ -13,8 +13,8 @@ from nqueens.api import count, solve
 from nqueens.modeling.modelfile import Model, read_model
 from nqueens.spec import Spec
 from nqueens.validator import find_violations, is_valid
+from paths import MODELS as MODELS_DIR
 
-MODELS_DIR = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models"
 MODEL_PATHS = sorted(MODELS_DIR.glob("*.toml"))
 BRUTE_FORCE_MAX_N = 8  # 8! = 40,320 permutations, about a second through the validator
 

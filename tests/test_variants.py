@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -12,6 +11,7 @@ from nqueens.cli import main
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
 from nqueens.variants import VARIANTS
+from paths import MODELS
 
 CASES = [
     pytest.param(variant, n, expected, id=f"{variant}-n{n}")
@@ -47,7 +47,7 @@ def test_cli_variant_flag(capsys: pytest.CaptureFixture[str], backend_name: str)
 
 
 def test_cli_variant_conflicting_with_model_file(capsys: pytest.CaptureFixture[str]) -> None:
-    model = Path(__file__).resolve().parent.parent / "src" / "nqueens" / "models" / "torus-5.toml"
+    model = MODELS / "torus-5.toml"
     assert main(["count", str(model), "--variant", "rooks"]) == 2
     assert "conflicts with variant = 'torus'" in capsys.readouterr().err
 
