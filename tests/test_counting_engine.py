@@ -16,7 +16,6 @@ import pytest
 from cli_process import run
 from known_counts import A000170, A002562
 from nqueens import api
-from nqueens.backends.backtrack import BacktrackBackend
 from nqueens.counting.plan import choose_depth, make_plan
 from nqueens.result import Deadline, Status
 from nqueens.spec import Spec

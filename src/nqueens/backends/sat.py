@@ -26,7 +26,7 @@ from ..errors import InputError
 from ..limits import peak_memory_mb
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from . import SAT_ENCODINGS, SAT_LARGE_ENCODING, sat_encoding
+from . import SAT_LARGE_ENCODING, sat_encoding
 from .base import Emitter
 
 #: No encoding: each at-most-one of three or more cells is handed to the solver as a

@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
-from typing import Any
 
 from ..api import Plan, Split, plan
 from ..backends import backend_info, backend_names
