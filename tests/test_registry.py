@@ -39,3 +39,13 @@ def test_capabilities_import_no_backend() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "['cpsat', 'sat', 'backtrack', 'permutation'] []"
+
+
+def test_option_choices_match_the_backends() -> None:
+    """The registry's choices (argparse reads them) are the ones the backends accept."""
+    from nqueens.backends import BACKTRACK_ORDERS, SAT_ENCODINGS
+    from nqueens.backends.backtrack import ORDERS
+    from nqueens.backends.sat import ENCODINGS
+
+    assert tuple(ENCODINGS) == SAT_ENCODINGS
+    assert BACKTRACK_ORDERS == ORDERS

@@ -13,32 +13,19 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from . import planning
 from .backends import DEFAULT_BACKEND
 from .counting.routes import Split
-from .errors import InputError, SpecError
-from .planning import Plan
+from .errors import InputError
+from .planning import Plan, check_timeout, plan, spec_of
 from .result import Deadline, Outcome
 from .routes import job_of
-from .spec import Placement, Spec, as_spec
+from .spec import Placement, Spec
 from .validator import Violation, find_violations
 
 __all__ = ["Plan", "Split", "count", "plan", "search", "solutions", "solve", "validate"]
 
 #: The backend name that picks the fastest correct route per job (`routes.py`).
 AUTO = DEFAULT_BACKEND
-
-
-def _check_limit(limit: int | None) -> None:
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise InputError(f"limit must be a positive integer or None, got {limit!r}")
-
-
-def _check_timeout(timeout: float | None) -> None:
-    if timeout is not None and (
-        isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
-    ):
-        raise InputError(f"timeout must be a positive number of seconds or None, got {timeout!r}")
 
 
 def _check_callbacks(on_solution: Any, deadline: Any) -> None:
@@ -52,53 +39,6 @@ def _reject(options: dict[str, Any], names: tuple[str, ...], where: str, instead
     for name in names:
         if name in options:
             raise InputError(f"{where}() takes no {name!r}; {instead}")
-
-
-def _spec(spec_or_n: Spec | int | str) -> Spec:
-    """A Spec, a board size, or a model: a bundled model's name (`nqueens models`) or a
-    model file's path."""
-    if not isinstance(spec_or_n, str):
-        return as_spec(spec_or_n)
-    from pathlib import Path
-
-    from .modeling.bundled import bundled_model
-    from .modeling.modelfile import load_model
-
-    path = bundled_model(spec_or_n)
-    if path is None and not Path(spec_or_n).is_file():
-        raise SpecError(f"expected a Spec or a board size (int), or a bundled model's name "
-                        f"(see `nqueens models`) or a model file's path, got {spec_or_n!r}")
-    return load_model(path if path is not None else spec_or_n)
-
-
-def plan(
-    spec_or_n: Spec | int | str,
-    job: str = "find",
-    backend: str = DEFAULT_BACKEND,
-    *,
-    limit: int | None = None,
-    unique: bool = False,
-    bounded: bool = False,
-    timeout: float | None = None,
-    per_solution: bool = False,
-    jobs: int | None = None,
-    split: Split | None = None,
-    **options: Any,
-) -> Plan:
-    """Decide how a job will run, refusing what cannot work before any of it starts (see
-    `planning.plan`); `plan(...).run(deadline)` runs it. The CLI shows `plan.warning`,
-    feeds a progress bar per solution when `plan.meets_each_solution`, and runs it."""
-    _check_limit(limit)
-    _check_jobs(jobs)
-    _check_timeout(timeout)
-    return planning.plan(_spec(spec_or_n), job, backend, limit=limit, unique=unique,
-                         bounded=bounded, timeout=timeout, per_solution=per_solution,
-                         jobs=jobs, split=split, **options)
-
-
-def _check_jobs(jobs: int | None) -> None:
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
-        raise InputError(f"jobs must be a positive integer (0: all cores) or None, got {jobs!r}")
 
 
 def search(
@@ -127,7 +67,7 @@ def search(
     With `unique` (every solution wanted), `outcome.stats["unique"]` is the number of
     fundamental solutions (up to the board's symmetries).
     """
-    _check_timeout(timeout)
+    check_timeout(timeout)
     _check_callbacks(on_solution, deadline)
     if deadline is None:
         deadline = Deadline(timeout)
@@ -199,7 +139,7 @@ def solutions(
 ) -> Iterator[Placement]:
     """Yield solutions one by one as the backend finds them (at most `limit`). Without a
     limit only an exhaustive backend may list them, and none is yielded twice."""
-    _check_timeout(timeout)
+    check_timeout(timeout)
     deadline = Deadline(timeout)
     _reject(options, ("on_solution", "collect", "deadline"), "solutions",
             "iterate the generator, and close it to stop")
@@ -243,4 +183,4 @@ def solutions(
 def validate(spec_or_n: Spec | int | str, placement: Any) -> list[Violation]:
     """Every rule `placement` breaks (empty list: it is a solution). Never raises on a
     malformed placement; see `validator.find_violations`."""
-    return find_violations(_spec(spec_or_n), placement)
+    return find_violations(spec_of(spec_or_n), placement)

@@ -16,16 +16,16 @@ from .counting.engine import Progress, ProgressCallback
 from .counting.executors import default_jobs
 from .counting.routes import Split, run_count
 from .counting import tasks
-from .errors import InputError
+from .errors import InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
 from .limits import check_exhaustive
 from .result import Deadline, Outcome, SolutionSink
 from .routes import JOBS, Route, choose
-from .spec import Placement, Spec
+from .spec import Placement, Spec, as_spec
 from .symmetry import canonical, instance_symmetries
 from .variants import SYMMETRIC_VARIANTS
 
-__all__ = ["Plan", "Split", "plan"]
+__all__ = ["Plan", "Split", "check_timeout", "plan", "spec_of"]
 
 #: A job forecast to take longer than this (seconds) is worth a word before it starts.
 SLOW_SECONDS = 5.0
@@ -129,8 +129,8 @@ class Plan:
 
 
 def plan(
-    spec: Spec,
-    job: str,
+    spec_or_n: Spec | int | str,
+    job: str = "find",
     backend: str = DEFAULT_BACKEND,
     *,
     limit: int | None = None,
@@ -145,6 +145,7 @@ def plan(
     """Decide how `job` runs on `spec`, refusing before any work what cannot succeed.
 
     Args:
+        spec_or_n: a Spec, a board size, or a bundled model's name or a model file's path.
         job: "count" (the number), "enumerate" (every solution) or "find" (up to `limit`).
         backend: a registry name, or "auto" for the policy table (`routes.choose`).
         unique: count the fundamental solutions too (count and enumerate).
@@ -160,6 +161,10 @@ def plan(
     Raises:
         InputError, SizeLimitError, UnknownBackendError: naming the problem and the fix.
     """
+    _check_limit(limit)
+    _check_jobs(jobs)
+    check_timeout(timeout)
+    spec = spec_of(spec_or_n)
     bounded = bounded or timeout is not None
     if job not in JOBS:
         raise InputError(f"unknown job {job!r}; one of {', '.join(JOBS)}")
@@ -199,6 +204,40 @@ def plan(
         memory=info.memory(spec, options, job) if info.memory is not None else None,
         warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
         notes=tuple(notes))
+
+
+def _check_limit(limit: int | None) -> None:
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise InputError(f"limit must be a positive integer or None, got {limit!r}")
+
+
+def check_timeout(timeout: float | None) -> None:
+    if timeout is not None and (
+        isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
+    ):
+        raise InputError(f"timeout must be a positive number of seconds or None, got {timeout!r}")
+
+
+def _check_jobs(jobs: int | None) -> None:
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
+        raise InputError(f"jobs must be a positive integer (0: all cores) or None, got {jobs!r}")
+
+
+def spec_of(spec_or_n: Spec | int | str) -> Spec:
+    """A Spec, a board size, or a model: a bundled model's name (`nqueens models`) or a
+    model file's path."""
+    if not isinstance(spec_or_n, str):
+        return as_spec(spec_or_n)
+    from pathlib import Path
+
+    from .modeling.bundled import bundled_model
+    from .modeling.modelfile import load_model
+
+    path = bundled_model(spec_or_n)
+    if path is None and not Path(spec_or_n).is_file():
+        raise SpecError(f"expected a Spec or a board size (int), or a bundled model's name "
+                        f"(see `nqueens models`) or a model file's path, got {spec_or_n!r}")
+    return load_model(path if path is not None else spec_or_n)
 
 
 def _counting_route(  # noqa: C901 - one branch per counting route, in the order they are preferred
