@@ -7,7 +7,8 @@ Layers, by folder (each test is marked after the folder it sits in):
 - tests/system/: the real command in subprocesses, signals and time limits, the browser, a
   notebook kernel, a Dask cluster.
 
-The quick lane is `python -m pytest -m "not system"`; `.ci/run` runs it first, then
+A test in unit/ or cli/ that runs a subprocess carries `@pytest.mark.system` as well, so the
+quick lane, `python -m pytest -m "not system"`, leaves it out; `.ci/run` runs it first, then
 `-m system`. Optional dependencies are skipped or, in CI, required (tests/optional.py).
 """
 

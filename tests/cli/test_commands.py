@@ -149,6 +149,7 @@ def test_bad_input_exits_2_with_one_line(
     assert "Traceback" not in err and out == ""
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_console_script_runs_as_a_module() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "nqueens", "count", "8", "--backend", "backtrack", "--format", "json"],

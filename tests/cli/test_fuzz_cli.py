@@ -162,6 +162,7 @@ def test_verify_reports_every_pair_as_json(monkeypatch: pytest.MonkeyPatch,
     assert violation["cells"] == [[1, 1], [2, 2], [3, 3], [4, 4]]  # in the user's numbering
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_file_size_limit_leaves_no_file(tmp_path: Path) -> None:
     """A write past the file-size limit (EFBIG) is one line and exit 2, and no partial file."""
 

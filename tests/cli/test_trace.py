@@ -78,6 +78,7 @@ def test_whole_walk_finds_every_solution(n: int) -> None:
         assert find_violations(Spec(n), [c - 1 for c in columns]) == []
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_json_events_zero_based() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "nqueens", "trace", "4", "--zero-based", "--format", "json"],

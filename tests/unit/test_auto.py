@@ -120,6 +120,7 @@ def test_a_finder_that_finds_nothing_hands_over_to_its_exhaustive_fallback(
     assert outcome.route.backend == "backtrack" and "genetic found none" in outcome.route.reason()
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_solve_reports_the_route_in_text_and_json() -> None:
     text = run("solve", "8")
     assert text.returncode == 0 and "[auto: construct, explicit construction]" in text.stdout

@@ -41,6 +41,7 @@ def test_construct_refuses_what_it_cannot_do(spec: Spec, limit: int | None, matc
         api.search(spec, backend="construct", limit=limit)
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_cli_large_solution_is_not_dumped_as_text() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "nqueens", "solve", "5000", "--backend", "construct"],
@@ -50,6 +51,7 @@ def test_cli_large_solution_is_not_dumped_as_text() -> None:
     assert "too many to list" in run.stdout and len(run.stdout) < 1000
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_cli_points_slow_backends_to_construct() -> None:
     run = subprocess.run(
         [sys.executable, "-m", "nqueens", "solve", "40", "--backend", "backtrack", "--timeout", "0.2"],

@@ -52,6 +52,7 @@ def test_completion_models_solved_or_proved_unsatisfiable(path: Path) -> None:
     assert all(find_violations(spec, p) == [] for p in everything.solutions)
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 @pytest.mark.parametrize("name", ["completion-8-unsat", "completion-8-corners-unsat"])
 def test_unsatisfiable_completions_on_the_command_line(name: str) -> None:
     done = run("solve", str(MODELS / f"{name}.toml"), "--backend", "backtrack",
@@ -99,6 +100,7 @@ def test_unknown_order_refused() -> None:
         solve(8, backend="backtrack", order="diagonal")
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_command_line_large_board() -> None:
     done = run("solve", "1000", "--backend", "backtrack", "--order", "first-fail",
                "--format", "json")
@@ -108,6 +110,7 @@ def test_command_line_large_board() -> None:
     assert find_violations(Spec(1000), doc["solutions"][0]) == []
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_order_refused_for_other_backends() -> None:
     done = run("solve", "8", "--backend", "cpsat", "--order", "first-fail")
     assert done.returncode == 2 and done.stdout == ""

@@ -104,6 +104,7 @@ def test_cpsat_estimate_is_for_the_route_that_runs(monkeypatch: pytest.MonkeyPat
     assert sizes == sorted(sizes) and sizes[-1] > 3 * sizes[-2]
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_cpsat_estimate_is_near_the_measured_peak() -> None:
     """The one-worker grid route, forced at n = 250 in a fresh process: the estimate
     covers the peak resident memory without doubling it. (On Linux the stat is VmHWM:

@@ -138,6 +138,7 @@ def test_model_command_rejects_a_contradiction_without_writing(tmp_path: Path) -
     assert not path.exists()
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_cli_subprocess_solves_a_written_model(tmp_path: Path) -> None:
     path = tmp_path / "torus.toml"
     assert main(["model", "5", "--variant", "torus", "-o", str(path)]) == 0

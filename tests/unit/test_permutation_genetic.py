@@ -60,6 +60,7 @@ def test_genetic_never_claims_no_solution() -> None:
     assert "proves nothing" in str(outcome.stats["note"])
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_genetic_failure_exits_3() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "nqueens", "solve", "20", "--backend", "genetic", "--seed", "1",

@@ -30,6 +30,7 @@ def test_unknown_name_and_option() -> None:
         get_backend("cpsat", all=True)
 
 
+@pytest.mark.system  # runs a subprocess: the quick lane leaves it out
 def test_capabilities_import_no_backend() -> None:
     code = (
         "import sys; from nqueens.backends import backend_names;"
