@@ -12,10 +12,10 @@ from typing import Any
 
 from .backends import DEFAULT_BACKEND, BackendInfo, backend_names, check_options, get_backend
 from .bitboard import supports
+from .counting import tasks
 from .counting.engine import Progress, ProgressCallback
 from .counting.executors import default_jobs
 from .counting.routes import Split, run_count
-from .counting import tasks
 from .errors import InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
 from .limits import check_exhaustive

@@ -5,8 +5,8 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 from .spec import Placement
 

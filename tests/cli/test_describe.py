@@ -9,8 +9,8 @@ from math import comb
 import pytest
 
 from nqueens.cli import main
-from nqueens.spec import Spec
 from nqueens.modeling.structure import describe_compiled
+from nqueens.spec import Spec
 
 
 @pytest.mark.parametrize("n", [4, 8, 9])

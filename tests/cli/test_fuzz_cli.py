@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from nqueens.cli import main
-from paths import SRC
 
+from paths import SRC
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ API); never a traceback, never a hang (board sizes are kept small and time-limit
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import math
@@ -20,9 +21,8 @@ from hypothesis import strategies as st
 
 import nqueens
 from nqueens.cli import main
-from nqueens.errors import QueensError
 from nqueens.cli.placement_input import read_placements
-import contextlib
+from nqueens.errors import QueensError
 
 FUZZ = settings(max_examples=120, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

@@ -89,6 +89,7 @@ from itertools import combinations  # noqa: E402
 from nqueens import Spec  # noqa: E402
 from nqueens.pictures import tree as tree_module  # noqa: E402
 from nqueens.pictures.tree import BOX_H, BOX_W, tree_layout  # noqa: E402
+
 from brute_force import brute_force_solutions  # noqa: E402
 
 

@@ -8,10 +8,11 @@ import sys
 
 import pytest
 
-from known_counts import A000170, TEXTBOOK_NODES_CHECKED, TEXTBOOK_PROMISING_NODES
 from nqueens import Spec, find_violations
 from nqueens.cli import main
 from nqueens.textbook.trace import steps, walk
+
+from known_counts import A000170, TEXTBOOK_NODES_CHECKED, TEXTBOOK_PROMISING_NODES
 
 # FACTS.md, "The step trace for n = 4": per step, (kind, row, col, verdict, queen, line).
 # "check" rows: verdict True = promising; a nonpromising one names the queen and the line.

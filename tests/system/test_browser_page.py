@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from nqueens.cli import main
+
 from optional import missing
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

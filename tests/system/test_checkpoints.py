@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from nqueens.cli import main
+
 from cli_process import line_count, run, start, wait_for
 from known_counts import A000170, A002562
-from nqueens.cli import main
 
 
 def _records(path: Path) -> list[dict[str, object]]:

@@ -13,12 +13,14 @@ import time
 
 import pytest
 
-from cli_process import run
-from known_counts import A000170, A002562
 from nqueens import api
 from nqueens.counting.plan import choose_depth, make_plan
 from nqueens.result import Deadline, Status
 from nqueens.spec import Spec
+
+from cli_process import run
+from known_counts import A000170, A002562
+
 
 @pytest.fixture(scope="module")
 def startup() -> float:

@@ -20,18 +20,19 @@ from typing import Any, ClassVar
 
 import pytest
 
-from known_counts import A000170
 from nqueens.api import count
 from nqueens.cli import main
 from nqueens.counting.cluster import SubproblemExecutor, TaskFailedError, dask_executor
 from nqueens.counting.engine import Progress, count_split, run
 from nqueens.counting.executors import open_executor
-from optional import require
 from nqueens.counting.plan import TASKS_PER_SLOT, Plan, Subproblem, choose_depth, make_plan, prefixes
 from nqueens.counting.tasks import solver_task
 from nqueens.result import Deadline
 from nqueens.spec import Spec
+
 import paths
+from known_counts import A000170
+from optional import require
 
 distributed = require("distributed", "pip install '.[dask]'")
 

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from cli_process import line_count, run, start, wait_for, wait_until_guarded
 from nqueens import Spec, find_violations
+
+from cli_process import line_count, run, start, wait_for, wait_until_guarded
 
 
 def _solutions(lines: list[str], n: int) -> list[list[int]]:

@@ -10,19 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from cli_process import run
-from known_counts import A000170, VARIANT_COUNTS
-from nqueens import api, routes
+from nqueens import api, planning, routes
+from nqueens.api import plan
 from nqueens.backends import DEFAULT_BACKEND, REGISTRY
 from nqueens.cli import main
-from nqueens import planning
-from nqueens.api import plan
 from nqueens.cli.progress import CountProgress
 from nqueens.forecast import Forecast, forecast
 from nqueens.modeling.modelfile import load_model
 from nqueens.routes import Route, choose
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
+
+from cli_process import run
+from known_counts import A000170, VARIANT_COUNTS
 from paths import MODELS, README
 
 FF = {"order": "first-fail"}

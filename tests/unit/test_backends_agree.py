@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import nqueens
+
 from brute_force import brute_force_solutions
 
 COMPLETION_CASES = [

@@ -9,19 +9,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from known_counts import A000170, A002562, TEXTBOOK_PROMISING_NODES
 from nqueens import api
 from nqueens.backends.backtrack import BacktrackBackend
-from nqueens.bitboard import initial_rows
-from nqueens.errors import SpecError
-from nqueens.bitboard import count_masks, count_tree, is_canonical, kernel_available
+from nqueens.bitboard import count_masks, count_tree, initial_rows, is_canonical, kernel_available
 from nqueens.counting import tasks
 from nqueens.counting.engine import count_split
+from nqueens.counting.plan import make_plan
 from nqueens.counting.tasks import bitboard_task
+from nqueens.errors import SpecError
 from nqueens.result import Deadline, Status
 from nqueens.spec import Spec
-from nqueens.counting.plan import make_plan
 from nqueens.validator import find_violations
+
+from known_counts import A000170, A002562, TEXTBOOK_PROMISING_NODES
 
 needs_kernel = pytest.mark.skipif(not kernel_available(), reason="C kernel not built")
 ROUTES = [pytest.param(True, id="kernel", marks=needs_kernel), pytest.param(False, id="python")]

@@ -5,9 +5,8 @@ CP-SAT workers once returned the same placement twice)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from collections.abc import Iterator
+from typing import ClassVar
 
 import pytest
 

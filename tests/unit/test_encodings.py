@@ -6,11 +6,12 @@ import json
 
 import pytest
 
-from known_counts import A000170, A051906
 from nqueens.backends.sat import ENCODINGS
-from nqueens.cli import main
 from nqueens.bench.encodings import compare_encodings
+from nqueens.cli import main
 from nqueens.spec import Spec
+
+from known_counts import A000170, A051906
 
 
 @pytest.mark.parametrize(("spec", "expected"), [

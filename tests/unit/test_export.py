@@ -16,6 +16,7 @@ from nqueens.modeling.export import cpsat_text, dimacs_text, minizinc_text
 from nqueens.modeling.modelfile import read_model
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
+
 from optional import require
 from paths import MODELS as MODELS_DIR
 

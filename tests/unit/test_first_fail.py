@@ -10,14 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from brute_force import brute_force_solutions
-from cli_process import run
-from known_counts import A000170, VARIANT_COUNTS
 from nqueens.api import search, solve
 from nqueens.errors import InputError
 from nqueens.modeling.modelfile import load_model
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
+
+from brute_force import brute_force_solutions
+from cli_process import run
+from known_counts import A000170, VARIANT_COUNTS
 from paths import MODELS
 
 FIRST_FAIL = {"backend": "backtrack", "order": "first-fail"}

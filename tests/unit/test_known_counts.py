@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import nqueens
+
 from known_counts import A000170
 
 

@@ -16,8 +16,8 @@ from nqueens.errors import InputError
 from nqueens.modeling.modelfile import load_model
 from nqueens.result import Deadline
 from nqueens.validator import find_violations
-from paths import MODELS
 
+from paths import MODELS
 
 
 def _solve(spec: Spec, seed: int = 7, **options: object) -> tuple[int, ...]:

@@ -6,17 +6,16 @@ import sys
 
 import pytest
 
-from known_counts import A000142, A000170, A051906
-from optional import require
 from nqueens.backends.sat import encode_cnf
 from nqueens.cli import main
 from nqueens.modeling.modelcount import ganak_count
 from nqueens.modeling.modelfile import read_model
 from nqueens.result import Status
 from nqueens.spec import Spec
+
+from known_counts import A000142, A000170, A051906
+from optional import require
 from paths import MODELS as MODELS_DIR
-
-
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from nqueens.api import count, solve
 from nqueens.modeling.modelfile import Model, read_model
 from nqueens.spec import Spec
 from nqueens.validator import find_violations, is_valid
+
 from paths import MODELS as MODELS_DIR
 
 MODEL_PATHS = sorted(MODELS_DIR.glob("*.toml"))

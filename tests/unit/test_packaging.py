@@ -12,6 +12,7 @@ import pytest
 
 import nqueens
 from nqueens.modeling.bundled import MODELS_DIR, bundled_names
+
 from paths import MODELS, REPO, SRC
 
 

@@ -9,9 +9,10 @@ import sys
 
 import pytest
 
-from known_counts import A000170
 from nqueens import Spec, Status, count, find_violations, solutions, solve
 from nqueens.cli import main
+
+from known_counts import A000170
 
 SPECS = [
     pytest.param(Spec(8, fixed=((0, 2),), forbidden=((3, 3), (5, 0))), id="fixed-forbidden"),

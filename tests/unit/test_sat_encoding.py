@@ -7,6 +7,7 @@ import pytest
 
 import nqueens
 from nqueens.backends.sat import ENCODINGS, SatBackend, cell_var, encode_cnf
+
 from known_counts import A000170
 
 

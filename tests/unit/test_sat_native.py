@@ -11,7 +11,11 @@ from pysat.solvers import Solver
 import nqueens
 from nqueens.backends import sat_encoding
 from nqueens.backends.sat import (
-    NATIVE, NATIVE_SOLVERS, SatBackend, encode_cnf, solver_for,
+    NATIVE,
+    NATIVE_SOLVERS,
+    SatBackend,
+    encode_cnf,
+    solver_for,
 )
 from nqueens.limits import sat_bytes
 from nqueens.modeling.export import dimacs_text

@@ -9,18 +9,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brute_force import brute_force_solutions
-from known_counts import A000170
 from nqueens import api
+from nqueens.backends import sat_encoding
 from nqueens.backends.backtrack import BacktrackBackend
 from nqueens.backends.cpsat import _solver, compile_cpsat_queens_model
-from nqueens.backends import sat_encoding
 from nqueens.backends.sat import encode_cnf, first_row_parts
 from nqueens.counting.plan import make_plan
-from nqueens.limits import estimated_clauses
 from nqueens.errors import InputError, SpecError
+from nqueens.limits import estimated_clauses
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
+
+from brute_force import brute_force_solutions
+from known_counts import A000170
 
 SOLVERS = ["cpsat", "sat"]
 

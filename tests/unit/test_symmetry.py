@@ -7,13 +7,18 @@ import json
 
 import pytest
 
-from known_counts import A000170, A002562
 from nqueens import Spec, find_violations, solutions
 from nqueens.cli import main
 from nqueens.symmetry import (
-    SYMMETRIES, canonical, fundamental, instance_symmetries, is_symmetric_spec,
+    SYMMETRIES,
+    canonical,
+    fundamental,
+    instance_symmetries,
+    is_symmetric_spec,
     transform_placement,
 )
+
+from known_counts import A000170, A002562
 
 
 @pytest.mark.parametrize("n", range(1, 9))

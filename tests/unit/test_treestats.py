@@ -8,13 +8,14 @@ import json
 
 import pytest
 
-from known_counts import A000170, TEXTBOOK_NODES_CHECKED, TEXTBOOK_PROMISING_NODES
 from nqueens import Spec
 from nqueens.backends.backtrack import BacktrackBackend
+from nqueens.bitboard import count_tree
 from nqueens.cli import main
 from nqueens.textbook.estimate import estimate_nodes
-from nqueens.bitboard import count_tree
 from nqueens.textbook.treestats import algorithm1_nodes, book_rounding, promising_bound, tree_stats
+
+from known_counts import A000170, TEXTBOOK_NODES_CHECKED, TEXTBOOK_PROMISING_NODES
 
 # FACTS.md: Algorithm 1, n!, and seed 001's promising bound, as printed in the sources.
 BOOK_ALGORITHM1 = {4: 341, 8: 19_173_961}

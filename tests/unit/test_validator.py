@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pytest
-
 from nqueens import Spec, find_violations
 from nqueens.validator import find_cell_violations
+
 from brute_force import attacks, brute_force_solutions
 
 

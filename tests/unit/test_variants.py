@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-
 import pytest
 
-from known_counts import VARIANT_COUNTS
 from nqueens.api import count
 from nqueens.cli import main
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
 from nqueens.variants import VARIANTS
+
+from known_counts import VARIANT_COUNTS
 from paths import MODELS
 
 CASES = [

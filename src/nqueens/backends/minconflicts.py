@@ -32,7 +32,13 @@ from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..validator import find_violations
 from ..variants import (
-    VARIANTS, anti_diagonals, columns, diagonals, knight_pairs, rows, wrapped_anti_diagonals,
+    VARIANTS,
+    anti_diagonals,
+    columns,
+    diagonals,
+    knight_pairs,
+    rows,
+    wrapped_anti_diagonals,
     wrapped_diagonals,
 )
 from .base import Emitter

@@ -13,10 +13,11 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
+from ..bitboard import initial_rows
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from ..bitboard import initial_rows
 from .base import Emitter
+
 
 class _OutOfTime(Exception):
     """The deadline passed while the claims were still being built."""

@@ -297,8 +297,7 @@ def pysat_seqcounter_one(n: int) -> list[int]:
 
 def python_bitboard_count(n: int) -> int:
     """nqueens' own pure-Python bitboard walk (the fallback when the kernel is not built)."""
-    from ..bitboard import initial_rows
-    from ..bitboard import count_masks
+    from ..bitboard import count_masks, initial_rows
     from ..spec import Spec
 
     return count_masks(n, initial_rows(Spec(n)), compiled=False).solutions

@@ -22,10 +22,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .refs import build_c_counter
 from ..errors import InputError
 from ..spec import Spec
 from ..validator import find_violations
+from .refs import build_c_counter
 
 _PY = [sys.executable, "-m"]
 REF = "reference"

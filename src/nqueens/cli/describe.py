@@ -7,8 +7,8 @@ import argparse
 import math
 from typing import Any
 
-from ..errors import InputError
 from ..backends import option_owners
+from ..errors import InputError
 from ..modeling.structure import BACKENDS, describe_compiled, problem_summary
 from .common import (
     EXIT_OK,

@@ -8,7 +8,6 @@ from typing import Any
 
 from ..bench.encodings import check_encodings, compare_encodings
 from ..spec import Spec
-from .guard import Guard
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -22,6 +21,7 @@ from .common import (
     print_table,
     wrap,
 )
+from .guard import Guard
 
 DEFAULT_COUNT_UP_TO = 10
 

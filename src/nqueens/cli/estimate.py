@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..textbook.estimate import MAX_ESTIMATE_N, check_estimate, estimate_nodes
 from ..bitboard import count_tree, supports
+from ..textbook.estimate import MAX_ESTIMATE_N, check_estimate, estimate_nodes
 from ..textbook.treestats import book_rounding
 from .common import (
     EXIT_OK,

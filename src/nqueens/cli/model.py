@@ -9,14 +9,14 @@ from dataclasses import replace
 from ..modeling.modelfile import Expected, model_text, read_model
 from .common import (
     EXIT_OK,
-    add_output_arguments,
     add_cell_arguments,
+    add_output_arguments,
     add_problem_argument,
     add_variant_argument,
     check_output,
     load_problem_args,
-    wrap,
     model_path,
+    wrap,
     write_output,
 )
 

@@ -21,24 +21,24 @@ from ..pictures.save import picture_format
 from ..result import Outcome, Status
 from ..spec import Placement, Spec
 from ..symmetry import fundamental, instance_symmetries
-from .count import announce
-from .progress import bar, wanted
-from .render import backend_text, outcome_json, solution_text
 from .common import (
     EXIT_NO,
     EXIT_OK,
     EXIT_UNKNOWN,
     add_backend_arguments,
+    add_cell_arguments,
     add_format_argument,
     add_problem_argument,
-    add_cell_arguments,
     add_variant_argument,
     backend_options,
     load_problem_args,
     positive_int,
     wrap,
 )
+from .count import announce
 from .guard import Guard
+from .progress import bar, wanted
+from .render import backend_text, outcome_json, solution_text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

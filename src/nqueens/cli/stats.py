@@ -8,10 +8,10 @@ import csv
 import sys
 from typing import Any
 
-from ..errors import InputError
 from ..bitboard import supports
-from ..textbook.estimate import check_estimate, estimate_nodes
+from ..errors import InputError
 from ..spec import Spec
+from ..textbook.estimate import check_estimate, estimate_nodes
 from ..textbook.treestats import book_rounding, tree_stats
 from .common import EXIT_OK, add_format_argument, load_problem, positive_int, print_json, wrap
 

@@ -8,8 +8,8 @@ import sys
 from typing import Any
 
 from ..errors import InputError
-from ..textbook.trace import Event, event_text, step_label, steps, walk
 from ..pictures.page import PAGE_MAX_N_ALL, PAGE_MAX_N_FIRST
+from ..textbook.trace import Event, event_text, step_label, steps, walk
 from .common import EXIT_OK, add_format_argument, print_json, textbook_board, write_output
 
 #: Largest boards traced: the whole tree (--all) and the walk to the first solution. Beyond

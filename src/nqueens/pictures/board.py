@@ -14,11 +14,11 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from . import style
-from .style import LINE_HEIGHT, wrap_lines
 from ..errors import InputError
-from .save import picture_format, pyplot, save_figure
 from ..spec import Placement, Spec
+from . import style
+from .save import picture_format, pyplot, save_figure
+from .style import LINE_HEIGHT, wrap_lines
 
 #: Most boards in one picture, and the largest board drawn (cells get too small beyond).
 MAX_BOARDS = 120

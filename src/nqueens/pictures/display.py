@@ -11,11 +11,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from .svg import MAX_SVG_N, board_svg, cell_size
-
 from ..result import Outcome
 from ..spec import Spec
 from ..validator import Violation
+from .svg import MAX_SVG_N, board_svg, cell_size
 
 #: Boards an Outcome shows inline; the rest are counted, not drawn.
 SHOWN = 12

@@ -17,9 +17,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..textbook.trace import walk
 from . import style
 from .save import picture_format, pyplot, save_figure
-from ..textbook.trace import walk
 
 #: Largest board drawn unless forced: n = 5 already has 220 nodes; n = 6 has 895.
 MAX_TREE_N = 5
