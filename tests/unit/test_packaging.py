@@ -49,7 +49,10 @@ def test_every_subpackage_is_listed_and_the_models_are_mapped() -> None:
         "nqueens." + ".".join(init.parent.relative_to(SRC / "nqueens").parts)
         for init in (SRC / "nqueens").rglob("__init__.py") if init.parent != SRC / "nqueens"
     }
-    assert set(setuptools["packages"]) == on_disk | {"nqueens.models"}
+    listed = set(setuptools["packages"])
+    assert listed == on_disk | {"nqueens.models"}, (
+        f"pyproject.toml [tool.setuptools] packages must list every subpackage: missing "
+        f"{sorted(on_disk - listed)}, not on disk {sorted(listed - on_disk - {'nqueens.models'})}")
     assert setuptools["package-dir"] == {"": "src", "nqueens.models": "models"}
     assert set(setuptools["package-data"]["nqueens.models"]) == {"*.toml", "README.md"}
 
