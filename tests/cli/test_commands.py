@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -102,7 +103,9 @@ def test_verify_forms(
     assert expected in out
 
 
-def test_verify_reads_solve_json_from_a_file(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+def test_verify_reads_solve_json_from_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     run(capsys, "solve", "6", "-b", "backtrack", "--all", "--format", "json")
     path = tmp_path / "solutions.json"
     main(["solve", "6", "-b", "backtrack", "--all", "--format", "json"])

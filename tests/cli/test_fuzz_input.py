@@ -10,6 +10,7 @@ import io
 import json
 import math
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -76,12 +77,12 @@ def _has_modelfile() -> bool:
 
 def check_cli(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "") -> int:
     """Run the CLI in-process; assert its outcome is a result or a one-line usage error."""
-    old_stdin = os.sys.stdin  # type: ignore[attr-defined]
-    os.sys.stdin = io.StringIO(stdin)  # type: ignore[attr-defined]
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(stdin)
     try:
         code = main(argv)
     finally:
-        os.sys.stdin = old_stdin  # type: ignore[attr-defined]
+        sys.stdin = old_stdin
     out, err = capsys.readouterr()
     assert "Traceback" not in err and "Traceback" not in out
     assert code in (0, 1, 2, 3)

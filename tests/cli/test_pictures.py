@@ -4,7 +4,9 @@ cannot draw well, and leave no file behind when they refuse."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -41,7 +43,7 @@ def test_tree_structure_matches_the_walk() -> None:
     root = build_tree(4)
     assert [(c.row, c.col) for c in root.children] == [(1, 1), (1, 2), (1, 3), (1, 4)]
 
-    def nodes(node):  # type: ignore[no-untyped-def]
+    def nodes(node: Any) -> Iterator[Any]:
         yield node
         for child in node.children:
             yield from nodes(child)
@@ -145,7 +147,7 @@ def test_svg_keeps_text_as_text(tmp_path: Path) -> None:
     assert "4,3" in texts and "root" in texts  # the labels, searchable
 
 
-def _caption_and_board_boxes(spec: Spec, placements: list[tuple[int, ...]]):  # type: ignore[no-untyped-def]
+def _caption_and_board_boxes(spec: Spec, placements: list[tuple[int, ...]]) -> tuple[Any, ...]:
     from nqueens.pictures.board import boards_figure
 
     figure = boards_figure(spec, placements)

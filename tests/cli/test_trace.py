@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,7 +39,7 @@ BOOK_STEPS = [
 ]
 
 
-def as_tuple(event):  # type: ignore[no-untyped-def]
+def as_tuple(event: Any) -> tuple[Any, ...]:
     if event.kind == "solution":
         return ("solution", event.columns)
     if event.kind == "backtrack":
@@ -101,7 +103,9 @@ def test_absurd_sizes_are_refused(argv: list[str], capsys: pytest.CaptureFixture
     assert err.startswith("nqueens: error: ") and "nqueens " in err
 
 
-def test_trace_and_tree_take_a_model_of_a_plain_board(capsys, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_trace_and_tree_take_a_model_of_a_plain_board(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     from nqueens.cli import main
 
     assert main(["trace", "4", "--format", "json"]) == 0
@@ -116,7 +120,9 @@ def test_trace_and_tree_take_a_model_of_a_plain_board(capsys, tmp_path) -> None:
 
 
 @pytest.mark.parametrize("command", ["trace", "tree"])
-def test_textbook_walk_refuses_a_constrained_model(capsys, command) -> None:  # type: ignore[no-untyped-def]
+def test_textbook_walk_refuses_a_constrained_model(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
     from nqueens.cli import main
 
     argv = [command, "completion-8-a1"] + (["--output", "x.svg"] if command == "tree" else [])

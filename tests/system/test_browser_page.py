@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,12 +88,16 @@ def expected_states() -> list[tuple[set[tuple[int, int]], int | None, tuple[int,
             found += 1
             queens = set(path.items())
         else:
-            row, col = map(int, re.match(r"<(\d),(\d)>", text).groups())  # type: ignore[union-attr]
+            cell = re.match(r"<(\d),(\d)>", text)
+            assert cell is not None, text
+            row, col = map(int, cell.groups())
             path = {r: c for r, c in path.items() if r < row}
             queens = set(path.items()) | {(row, col)}
             checked += 1
             if "nonpromising" in text:
-                attacker = int(re.search(r"queen (\d)", text).group(1))  # type: ignore[union-attr]
+                named = re.search(r"queen (\d)", text)
+                assert named is not None, text
+                attacker = int(named.group(1))
             else:
                 promising += 1
                 path[row] = col
@@ -100,7 +106,7 @@ def expected_states() -> list[tuple[set[tuple[int, int]], int | None, tuple[int,
 
 
 @pytest.fixture(scope="module")
-def browser():  # type: ignore[no-untyped-def]
+def browser() -> Iterator[Any]:
     if MISSING:
         message = "the browser test needs " + ", ".join(MISSING)
         missing(message)
@@ -108,19 +114,20 @@ def browser():  # type: ignore[no-untyped-def]
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM  # type: ignore[assignment]
+    assert CHROMIUM is not None and DRIVER is not None  # (MISSING is empty)
+    options.binary_location = CHROMIUM
     profile = tempfile.mkdtemp(prefix="nqueens-chromium-")
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  f"--user-data-dir={profile}", "--window-size=1400,1000"):
         options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(DRIVER))  # type: ignore[arg-type]
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
     yield driver
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)
 
 
-def board_state(driver) -> tuple[set[tuple[int, int]], int | None]:  # type: ignore[no-untyped-def]
+def board_state(driver: Any) -> tuple[set[tuple[int, int]], int | None]:
     from selenium.webdriver.common.by import By
 
     queens = {(int(q.get_attribute("data-row")), int(q.get_attribute("data-col")))
@@ -129,7 +136,7 @@ def board_state(driver) -> tuple[set[tuple[int, int]], int | None]:  # type: ign
     return queens, int(attackers[0].get_attribute("data-row")) if attackers else None
 
 
-def test_page_steps_through_the_book(browser, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_page_steps_through_the_book(browser: Any, tmp_path: Path) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 

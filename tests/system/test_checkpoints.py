@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import signal
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +23,8 @@ def _records(path: Path) -> list[dict[str, object]]:
 
 
 def _header(path: Path) -> dict[str, object]:
-    return json.loads(path.read_text().splitlines()[0])  # type: ignore[no-any-return]
+    header: dict[str, object] = json.loads(path.read_text().splitlines()[0])
+    return header
 
 
 @pytest.mark.parametrize(("sig", "n", "backend_name"), [
@@ -217,11 +220,11 @@ def _finished_checkpoint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
                  id="more-fundamental-than-all"),
 ])
 def test_record_edited_outside_nqueens_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: object, message: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: Callable[[Any], Any], message: str
 ) -> None:
     path = _finished_checkpoint(tmp_path, capsys)
     lines = path.read_text().splitlines()
-    lines[5] = json.dumps(edit(json.loads(lines[5])))  # type: ignore[operator]
+    lines[5] = json.dumps(edit(json.loads(lines[5])))
     path.write_text("\n".join(lines) + "\n")
     code, out, err = _count(capsys, "8", "--checkpoint", str(path))
     assert code == 2 and out == "" and err.count("\n") == 1

@@ -140,6 +140,7 @@ def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> Non
 
     head = Plan(plan.kind, plan.depth, plan.subproblems[: len(plan) // 3])
     with open_executor("inline") as workers:
+        # Recorder is the ledger's interface without a file: not a Ledger, on purpose
         first = run(spec, head, workers=workers, task=solver_task, ledger=Recorder())  # type: ignore[arg-type]
     with open_executor("dask", scheduler=cluster.scheduler_address) as workers:
         assert workers.slots == 2

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import nqueens
@@ -66,7 +68,9 @@ def test_timeout_gives_a_partial_lower_bound(backend: str) -> None:
         (lambda: list(nqueens.solutions(8, limit=0)), nqueens.InputError, "limit must be a positive"),
     ],
 )
-def test_bad_arguments_raise_documented_errors(call, error, match) -> None:  # type: ignore[no-untyped-def]
+def test_bad_arguments_raise_documented_errors(
+    call: Callable[[], object], error: type[Exception], match: str
+) -> None:
     with pytest.raises(error, match=match):
         call()
 

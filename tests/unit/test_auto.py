@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,7 +45,7 @@ EXPLICIT = ("cpsat", "sat", "backtrack")
     (Spec(11, "torus"), "find", 1, "backtrack", FF),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_documented_route(spec: Spec, job: str, limit: int | None, backend: str,
-                          options: dict) -> None:  # type: ignore[type-arg]
+                          options: dict[str, Any]) -> None:
     route = choose(spec, job, limit)
     assert (route.backend, route.options) == (backend, options)
 
@@ -175,7 +176,8 @@ def test_warning_names_the_estimate_and_the_faster_route() -> None:
 def test_forecasts_are_quick_and_ordered() -> None:
     plain = forecast(Spec(16), "backtrack", "count")
     assert plain is not None and plain.solutions == A000170[16]
-    assert forecast(Spec(16), "cpsat", "count").seconds > 100 * plain.seconds  # type: ignore[union-attr]
+    solver = forecast(Spec(16), "cpsat", "count")
+    assert solver is not None and solver.seconds > 100 * plain.seconds
     assert forecast(Spec(8), "genetic", "find") is None
     torus = forecast(Spec(12, "torus"), "backtrack", "count", FF)
     assert torus is not None and torus.nodes is not None and torus.nodes > 0

@@ -14,7 +14,7 @@ import nqueens
 from nqueens import api, backends
 from nqueens.backends import BackendInfo
 from nqueens.backends.base import Emitter
-from nqueens.result import Outcome, Status
+from nqueens.result import Deadline, Outcome, SolutionSink, Status
 from nqueens.spec import Spec
 
 SOLUTION = (1, 3, 0, 2)
@@ -28,7 +28,8 @@ class RacingBackend:
     name: ClassVar[str] = "racing"
     script: ClassVar[tuple[tuple[int, ...], ...]] = (SOLUTION, SOLUTION, OTHER, OTHER, SOLUTION)
 
-    def search(self, spec, on_solution=None, *, limit=None, deadline=None):  # type: ignore[no-untyped-def]
+    def search(self, spec: Spec, on_solution: SolutionSink | None = None, *, limit: int | None = None,
+               deadline: Deadline | None = None) -> Outcome:
         emitter = Emitter(on_solution, limit)
         for placement in self.script:
             emitter.emit(placement)  # the return value (stop!) deliberately ignored

@@ -41,7 +41,7 @@ def test_huge_boards_are_refused_by_every_backend(backend_name: str) -> None:
 
 def _fake_terminal(monkeypatch: pytest.MonkeyPatch, is_terminal: bool) -> io.StringIO:
     stream = io.StringIO()
-    stream.isatty = lambda: is_terminal  # type: ignore[method-assign]
+    stream.isatty = lambda: is_terminal  # type: ignore[method-assign]  # a fake terminal, on purpose
     monkeypatch.setattr("sys.stdout", stream)
     return stream
 

@@ -40,7 +40,7 @@ def test_spec_is_immutable_and_normalised() -> None:
     assert spec.forbidden == ((5, 5),)
     assert spec == Spec(6, fixed=((0, 4), (3, 0)), forbidden=((5, 5),))
     with pytest.raises(AttributeError):
-        spec.n = 7  # type: ignore[misc]
+        spec.n = 7  # type: ignore[misc]  # the frozen field, written on purpose
 
 
 def test_lines_of_queens_cover_rows_columns_and_diagonals() -> None:
@@ -62,7 +62,7 @@ def test_lines_of_queens_cover_rows_columns_and_diagonals() -> None:
 def test_as_spec_accepts_int_and_rejects_junk() -> None:
     assert as_spec(8) == Spec(8)
     with pytest.raises(SpecError, match="expected a Spec or a board size"):
-        as_spec("8")  # type: ignore[arg-type]
+        as_spec("8")  # type: ignore[arg-type]  # the wrong type, on purpose
 
 
 def test_with_prefix_fixes_the_first_rows() -> None:

@@ -91,7 +91,9 @@ def test_solve_all_unique_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("n", [1, 2, 4, 5, 8, 10, 13])
-def test_unique_count_of_a_plain_board_comes_from_the_class_walk(n: int, capsys) -> None:  # type: ignore[no-untyped-def]
+def test_unique_count_of_a_plain_board_comes_from_the_class_walk(
+    n: int, capsys: pytest.CaptureFixture[str]
+) -> None:
     # the kernel walks one board per class: no enumeration, same answer as OEIS
     assert main(["count", str(n), "--unique", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
@@ -99,7 +101,9 @@ def test_unique_count_of_a_plain_board_comes_from_the_class_walk(n: int, capsys)
     assert doc["stats"]["walk"] in ("kernel", "python-bitboard") and len(doc["symmetries"]) == 8
 
 
-def test_unique_count_cut_short_claims_no_fundamental_solutions(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_unique_count_cut_short_claims_no_fundamental_solutions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     # the class walk knows the fundamental total only at its end: a lower bound of 0
     assert main(["count", "20", "--unique", "--timeout", "0.3", "--format", "json"]) == 3
     doc = json.loads(capsys.readouterr().out)
