@@ -6,6 +6,7 @@ naming the path and what to do."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -42,7 +43,7 @@ def _failure(path: str | os.PathLike[str], error: OSError) -> InputError:
     return InputError(f"{os.fspath(path)}: {reason}")
 
 
-def check_output_path(path: str | os.PathLike[str], *, overwrite: bool = False) -> Path:
+def check_output_path(path: str | os.PathLike[str], *, overwrite: bool = False) -> Path:  # noqa: C901 - each refusal of a bad output path is one branch, in the order they are checked
     """Refuse, before any work, a path that cannot take the output: an existing file
     without `overwrite`, anything that is not a regular file (a directory, a device, a
     pipe), a missing or non-directory parent, a name the file system cannot hold.
@@ -160,10 +161,8 @@ def ensure_directory(path: str | os.PathLike[str]) -> Path:
 
 
 def _remove(name: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(name)
-    except OSError:
-        pass
 
 
 def _umask() -> int:

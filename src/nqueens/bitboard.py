@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from .spec import Placement, Spec
+from .spec import Spec
 
 try:
     import nqueens._kernel as _kernel
 except ImportError:  # not built (no compiler at install time): the Python walk serves
+    # the stub types the name as the module; None stands for "not built"
     _kernel = None  # type: ignore[assignment]
 
 #: Widest board the compiled kernel's 64-bit masks hold.
@@ -134,7 +135,7 @@ def count_masks(
     return _python_walk(n, list(allowed), canonical, should_stop)
 
 
-def is_canonical(placement: Placement) -> bool:
+def is_canonical(placement: Sequence[int]) -> bool:
     """True when the placement is the lexicographically smallest of its 8 images under the
     board's rotations and reflections (mirrors the kernel's check)."""
     p = list(placement)
@@ -294,7 +295,7 @@ def iter_class_starts(n: int, depth: int = 1) -> Iterator[ClassStart]:
         return
     if n < 4:
         return
-    heads = [("corner", (0, c1)) for c1 in range(2, n - 1)]
+    heads: list[tuple[str, tuple[int, ...]]] = [("corner", (0, c1)) for c1 in range(2, n - 1)]
     heads += [("edge", (d,)) for d in range(1, n) if 2 * d < n - 1]
     full = (1 << n) - 1
     side = 1 | (1 << (n - 1))
@@ -305,7 +306,7 @@ def iter_class_starts(n: int, depth: int = 1) -> Iterator[ClassStart]:
         for c in head:
             bit = 1 << c
             taken, left, right = taken | bit, ((left | bit) << 1) & full, (right | bit) >> 1
-        stack = [(head, taken, left, right)]
+        stack: list[tuple[tuple[int, ...], int, int, int]] = [(head, taken, left, right)]
         while stack:  # depth-first, so the starts come in lexicographic order
             prefix, taken, left, right = stack.pop()
             row = len(prefix)
@@ -402,7 +403,7 @@ def _edge_weight(p: list[int], d: int) -> int:
     return 2 if same[0] else 4 if same[1] else 8
 
 
-def _python_class_walk(
+def _python_class_walk(  # noqa: C901 - the walk's inner loop, statement for statement as in _kernel.c
     n: int,
     edge: bool,
     d: int,

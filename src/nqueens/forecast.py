@@ -11,9 +11,8 @@ the figures are rounded, and said as "about" and "roughly". No solver imports.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .backends import backend_info

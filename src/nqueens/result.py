@@ -5,8 +5,8 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 from .spec import Placement
 
@@ -21,7 +21,7 @@ class Status(enum.Enum):
 
     COMPLETE = "complete"  # the whole search space was explored: the count is exact
     FOUND = "limit"  # found what was asked: the requested number of solutions (JSON "limit")
-    LIMIT_REACHED = "limit"  # alias of FOUND, kept for existing code
+    LIMIT_REACHED = "limit"  # noqa: PIE796 - an alias of FOUND on purpose, kept for existing code
     TIMEOUT = "timeout"  # the time limit ran out first: the count is a lower bound
     INTERRUPTED = "interrupted"  # stopped by the caller or a signal: a lower bound
 
@@ -85,7 +85,7 @@ class Deadline:
     `interrupt`, CP-SAT's `stop_search`), so a stop reaches every backend promptly.
     """
 
-    __slots__ = ("at", "stopped", "_hooks")
+    __slots__ = ("_hooks", "at", "stopped")
 
     def __init__(self, seconds: float | None) -> None:
         self.at = None if seconds is None else time.monotonic() + seconds

@@ -16,8 +16,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the validator reads a spec's n, variant and cells, nothing of its lines
     from .spec import Cell, Spec
 
-__all__ = ["ValidationStopped", "Violation", "find_violations", "find_cell_violations",
-           "is_valid"]
+__all__ = [
+    "ValidationStopped",
+    "Violation",
+    "find_cell_violations",
+    "find_violations",
+    "is_valid",
+]
 
 #: Queens checked between polls of `should_stop` (a placement of 10^8 takes seconds).
 _POLL_EVERY = 1 << 16

@@ -92,7 +92,7 @@ class BacktrackBackend:
                     break
                 continue
             below = masks.below(depth, col)
-            child = tuple(a & m for a, m in zip(rows_at[depth][1:], below))
+            child = tuple(a & m for a, m in zip(rows_at[depth][1:], below, strict=True))
             nodes_checked += n
             depth += 1
             rows_at[depth] = child
@@ -101,11 +101,12 @@ class BacktrackBackend:
             if deadline is not None and ticks % _CHECK_EVERY == 0 and deadline.expired():
                 timed_out = True
                 break
-        stats = {"nodes_checked": nodes_checked, "promising_nodes": promising, "order": "rows"}
+        row_stats: dict[str, int | str] = {
+            "nodes_checked": nodes_checked, "promising_nodes": promising, "order": "rows"}
         return Outcome(
             status=emitter.status(exhausted, timed_out),
             count=emitter.count,
             elapsed=time.perf_counter() - started,
             backend=self.name,
-            stats=stats,
+            stats=row_stats,
         )

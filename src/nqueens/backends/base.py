@@ -42,7 +42,7 @@ class Emitter:
     gigabytes.
     """
 
-    __slots__ = ("sink", "limit", "count", "stopped_by_caller", "stopped", "_seen")
+    __slots__ = ("_seen", "count", "limit", "sink", "stopped", "stopped_by_caller")
 
     def __init__(self, sink: SolutionSink | None, limit: int | None) -> None:
         self.sink = sink

@@ -203,7 +203,7 @@ class CpSatBackend:
                             enumerate_all=enumerate_all)
 
     def _finish(
-        self, status: int, emitter: Emitter, solver: cp_model.CpSolver, cp: cp_model.CpModel,
+        self, status: cp_model.CpSolverStatus, emitter: Emitter, solver: cp_model.CpSolver, cp: cp_model.CpModel,
         started: float, compile_seconds: float, *, enumerate_all: bool, **extra: int | str,
     ) -> Outcome:
         """The Outcome of a solve of the grid; `extra` adds or replaces stats (a search
@@ -323,7 +323,7 @@ def _solver(deadline: Deadline | None, enumerate_all: bool) -> cp_model.CpSolver
 def _solve(
     solver: cp_model.CpSolver, model: cp_model.CpModel,
     callback: cp_model.CpSolverSolutionCallback, deadline: Deadline | None,
-) -> int:
+) -> cp_model.CpSolverStatus:
     """Solve, letting a stop of the shared deadline (Ctrl-C, the CLI's guard) end the search."""
     unhook = deadline.on_stop(solver.stop_search) if deadline is not None else None
     try:

@@ -18,6 +18,7 @@ root plus the n cells of the row examined at every expanded node.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from ..result import Deadline
 from ..spec import Spec
@@ -52,7 +53,7 @@ def _middle_out(mask: int, order: list[int]) -> Iterator[int]:
     return (c for c in order if mask >> c & 1)
 
 
-def first_fail_search(
+def first_fail_search(  # noqa: C901 - the search's inner loop: a helper call per node would cost time
     spec: Spec, emitter: Emitter, deadline: Deadline | None
 ) -> tuple[bool, bool, dict[str, int]]:
     """Search `spec` in first-fail order, sending solutions to `emitter`.
@@ -108,12 +109,13 @@ def first_fail_search(
         if not (free[r] >> c) & 1 or place(r, c) < 0:
             consistent = False
             break
-    if not consistent or not all(free[r] for r in open_rows):  # the fixed queens alone leave some row without a free cell
+    # the fixed queens alone may leave some row without a free cell
+    if not consistent or not all(free[r] for r in open_rows):
         return True, False, stats
 
     centre_first = sorted(range(n), key=lambda c: (abs(2 * c - (n - 1)), c))
     # frame: [row, candidate columns (an iterator), trail mark, placed?]
-    stack: list[list] = []  # type: ignore[type-arg]
+    stack: list[list[Any]] = []
     promising, checked, ticks = 1, 1, 0
     exhausted = timed_out = False
     descend = True

@@ -103,7 +103,7 @@ class GeneticBackend:
             generation += 1
             scores = [fitness(c) for c in pool]
             best_seen = max(best_seen, *scores)
-            for candidate, score in zip(pool, scores):
+            for candidate, score in zip(pool, scores, strict=True):
                 if score == fitness.best and candidate not in found:
                     if find_violations(spec, candidate):  # fitness and validator disagree
                         raise RuntimeError(f"genetic: {candidate} scored perfect but is invalid")
@@ -153,7 +153,7 @@ class GeneticBackend:
         weights = [s - worst + 1 for s in scores]
         parents = rng.choices(pool, weights=weights, k=2 * (len(pool) - 1))
         children = [elite]
-        for mother, father in zip(parents[::2], parents[1::2]):
+        for mother, father in zip(parents[::2], parents[1::2], strict=False):
             cut = rng.randrange(1, n) if n > 1 else 0
             child = list(mother[:cut] + father[cut:])
             if free_rows and rng.random() < self.mutation_rate:

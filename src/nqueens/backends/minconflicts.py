@@ -32,7 +32,13 @@ from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..validator import find_violations
 from ..variants import (
-    VARIANTS, anti_diagonals, columns, diagonals, knight_pairs, rows, wrapped_anti_diagonals,
+    VARIANTS,
+    anti_diagonals,
+    columns,
+    diagonals,
+    knight_pairs,
+    rows,
+    wrapped_anti_diagonals,
     wrapped_diagonals,
 )
 from .base import Emitter
@@ -40,7 +46,8 @@ from .base import Emitter
 try:
     import nqueens._minconflicts as _kernel
 except ImportError:  # no C compiler at install time: the pure-Python loop below
-    _kernel = None
+    # the stub types the name as the module; None stands for "not built"
+    _kernel = None  # type: ignore[assignment]
 
 #: Rows up to this size are scanned whole for the least-attacked cell; beyond, sampled.
 FULL_SCAN_N = 2000
@@ -233,7 +240,7 @@ class _Search:
             self.where[c] = len(self.empty)
             self.empty.append(c)
 
-    def best_column(self, r: int, current: int) -> int:
+    def best_column(self, r: int, current: int) -> int:  # noqa: C901 - the search's inner loop, statement for statement as in _minconflicts.c
         """A least-attacked open cell of row r (its queen lifted), ties at random; on large
         boards among sampled candidates (and `current`, if any), stopping at an unattacked one.
         (The greedy start, `current` -1, samples empty columns only: there are always as

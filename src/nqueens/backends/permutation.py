@@ -13,10 +13,11 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
+from ..bitboard import initial_rows
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from ..bitboard import initial_rows
 from .base import Emitter
+
 
 class _OutOfTime(Exception):
     """The deadline passed while the claims were still being built."""
@@ -26,7 +27,7 @@ def claims(spec: Spec, deadline: Deadline | None = None) -> list[list[frozenset[
     """claims[row][col]: ids of the lines through (row, col) other than rows and columns.
     Building them takes n^2 steps, so `deadline` is checked once per row."""
     n = spec.n
-    out = [[frozenset() for _ in range(n)] for _ in range(n)]
+    out: list[list[frozenset[int]]] = [[frozenset() for _ in range(n)] for _ in range(n)]
     for r in range(n):
         if deadline is not None and deadline.expired():
             raise _OutOfTime

@@ -12,11 +12,12 @@ sequential counter).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, CNFPlus, IDPool
@@ -82,18 +83,20 @@ class CompiledCnf:
         return self.n * self.n
 
     @property
-    def cardinality(self) -> list[list]:
+    def cardinality(self) -> list[list[Any]]:
         """The native at-most-one constraints, each `[literals, 1]` (empty for an encoding)."""
         return list(getattr(self.cnf, "atmosts", []))
 
     @property
-    def constraints(self) -> list[list]:
+    def constraints(self) -> list[list[Any]]:
         """Clauses then cardinality constraints: what a solver is given (`append_formula`)."""
-        return self.cnf.clauses + self.cardinality
+        clauses: list[list[Any]] = self.cnf.clauses  # PySAT is untyped
+        return clauses + self.cardinality
 
     @property
     def aux_vars(self) -> int:
-        return self.cnf.nv - self.cell_vars
+        top: int = self.cnf.nv  # PySAT is untyped
+        return top - self.cell_vars
 
     def decode(self, model: list[int]) -> tuple[int, ...]:
         """The placement of a model (one true cell per row, guaranteed by the row lines)."""
@@ -136,7 +139,7 @@ def cnf_chunks(spec: Spec, encoding: str, pool: IDPool) -> Iterator[tuple[str, l
     n = spec.n
     for line in spec.lines:
         literals = [cell_var(n, r, c) for r, c in line.cells]
-        clauses: list[list] = [literals] if line.exact else []
+        clauses: list[list[Any]] = [literals] if line.exact else []
         if len(literals) > 1 and encoding == NATIVE:
             clauses.append([-literals[0], -literals[1]] if len(literals) == 2 else [literals, 1])
         elif len(literals) > 1:
@@ -148,7 +151,7 @@ def cnf_chunks(spec: Spec, encoding: str, pool: IDPool) -> Iterator[tuple[str, l
     yield "forbidden", [[-cell_var(n, r, c)] for r, c in spec.forbidden]
 
 
-def _is_cardinality(item: list) -> bool:
+def _is_cardinality(item: list[Any]) -> bool:
     """True for a native `[literals, bound]` item, False for a clause (a list of ints)."""
     return bool(item) and not isinstance(item[0], int)
 
@@ -336,15 +339,18 @@ def _solve(solver: Solver, deadline: Deadline | None) -> bool | None:
     `interrupt`, nor a signal handler, nor the CLI's guard can run until it returns. Under a
     deadline the search therefore runs in budgets of conflicts (CaDiCaL resumes with what it
     learned) and the deadline is checked between them; None when it expired."""
+    answer: bool | None  # (PySAT is untyped)
     if deadline is None:
-        return solver.solve()  # type: ignore[no-any-return]
+        answer = solver.solve()
+        return answer
     if getattr(getattr(solver, "solver", solver), "kissat", None) is not None:  # named by the user
-        return solver.solve_limited(expect_interrupt=True)  # type: ignore[no-any-return]
+        answer = solver.solve_limited(expect_interrupt=True)
+        return answer
     while True:
         solver.conf_budget(_CONFLICTS_PER_CALL)
         answer = solver.solve_limited(expect_interrupt=True)
         if answer is not None or deadline.expired():
-            return answer  # type: ignore[no-any-return]
+            return answer
 
 
 def _interrupt_at(solver: Solver, deadline: Deadline | None) -> threading.Timer | None:
@@ -362,10 +368,8 @@ def _interrupter(solver: Solver) -> Callable[[], None]:
     NotImplementedError) are left alone: they stop at the deadline check between solutions."""
 
     def interrupt() -> None:
-        try:
+        with contextlib.suppress(NotImplementedError):
             solver.interrupt()
-        except NotImplementedError:
-            pass
 
     return interrupt
 

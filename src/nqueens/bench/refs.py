@@ -186,8 +186,8 @@ def textbook_count(n: int) -> int:
     col = [0] * (n + 1)
     found = 0
 
-    def promising(i: int) -> bool:
-        for k in range(1, i):
+    def promising(i: int) -> bool:  # the book's loop, as written (a reference)
+        for k in range(1, i):  # noqa: SIM110
             if col[i] == col[k] or abs(col[i] - col[k]) == i - k:
                 return False
         return True
@@ -297,8 +297,7 @@ def pysat_seqcounter_one(n: int) -> list[int]:
 
 def python_bitboard_count(n: int) -> int:
     """nqueens' own pure-Python bitboard walk (the fallback when the kernel is not built)."""
-    from ..bitboard import initial_rows
-    from ..bitboard import count_masks
+    from ..bitboard import count_masks, initial_rows
     from ..spec import Spec
 
     return count_masks(n, initial_rows(Spec(n)), compiled=False).solutions

@@ -22,10 +22,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .refs import build_c_counter
 from ..errors import InputError
 from ..spec import Spec
 from ..validator import find_violations
+from .refs import build_c_counter
 
 _PY = [sys.executable, "-m"]
 REF = "reference"
@@ -96,10 +96,10 @@ def workloads(quick: bool, c_counter: Path | None,
         Subject("textbook recursive Python", _ref("textbook-count"), REF),
         Subject("pure-Python bitboard", _ref("python-bitboard-count")),
     )
-    python_sizes = {"pure-Python bitboard": (8, 10) if quick else (8, 10, 12, 14)}
+    python_sizes: dict[str, tuple[int, ...]] = {"pure-Python bitboard": (8, 10) if quick else (8, 10, 12, 14)}
     solver_counts = (8,) if quick else (8, 10, 12)
     one_sizes = (50,) if quick else (200, 500, 1000)
-    grid = [
+    return [
         Workload("count: backtrack", "count", (12, 14) if quick else (14, 15, 16, 17),
                  tuple(backtrack_subjects)),
         Workload("count: pure Python", "count", (8, 10) if quick else (8, 10, 12),
@@ -128,7 +128,6 @@ def workloads(quick: bool, c_counter: Path | None,
             Subject("fast tree walk (stats)", _ref("kernel-tree")),
         ), {"textbook recursive Python": (8,) if quick else (12,)}),
     ]
-    return grid
 
 
 def _answer(task: str, n: int, stdout: str) -> tuple[str, bool]:
@@ -246,8 +245,11 @@ def write_outputs(results: list[Measurement], directory: Path, meta: dict[str, A
                 writer.writerow({**row, "runs": " ".join(f"{r:.4f}" for r in row["runs"])})
 
     atomic("bench.csv", write_csv)
-    atomic("bench.json", lambda p: p.write_text(json.dumps({"meta": meta, "results": rows},
-                                                           indent=1)))
+
+    def write_json(path: Path) -> None:
+        path.write_text(json.dumps({"meta": meta, "results": rows}, indent=1))
+
+    atomic("bench.json", write_json)
     atomic("bench.png", lambda p: plot(results, p))
     return written
 

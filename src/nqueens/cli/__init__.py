@@ -11,7 +11,9 @@ import importlib
 import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from types import FrameType
+from typing import Any, NoReturn
 
 from ..errors import QueensError
 from .common import EXIT_CODES_HELP, EXIT_UNKNOWN, EXIT_USAGE
@@ -26,7 +28,7 @@ COMMANDS = (
 class _Parser(argparse.ArgumentParser):
     """argparse, but usage errors are one line on stderr with a pointer to --help."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         # one prefix for every error, whichever parser or library raised it
         self.exit(EXIT_USAGE, f"nqueens: error: {one_line(message)} (see '{self.prog} --help')\n")
 
@@ -75,7 +77,7 @@ def _raise_interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _term_as_interrupt() -> object:
+def _term_as_interrupt() -> Callable[[int, FrameType | None], Any] | int | None:
     """Until a command's Guard takes over, SIGTERM is a Ctrl-C: one line and exit 3 rather
     than death by the signal. Returns the handler to restore (None when not changed)."""
     if threading.current_thread() is not threading.main_thread():

@@ -12,7 +12,7 @@ from ..errors import InputError
 from .common import EXIT_OK, EXIT_UNKNOWN, positive_float, positive_int
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "bench", help="benchmark the backends against reference implementations",
         description="Time whole processes for a grid of workloads beside references measured "

@@ -270,7 +270,7 @@ def print_table(header: list[str], rows: list[list[object]]) -> None:
     for row in cells:
         print("  ".join(
             value.ljust(width) if i == 0 else value.rjust(width)
-            for i, (value, width) in enumerate(zip(row, widths))
+            for i, (value, width) in enumerate(zip(row, widths, strict=False))
         ).rstrip())
 
 

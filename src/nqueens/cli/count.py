@@ -17,8 +17,6 @@ from ..modeling.modelcount import COUNTERS, ganak_count
 from ..result import Outcome
 from ..spec import Spec
 from ..symmetry import instance_symmetries
-from .progress import CountProgress
-from .render import backend_text, outcome_json
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -32,16 +30,18 @@ from .common import (
     positive_float,
     positive_int,
     print_json,
-    wrap,
     row_count,
+    wrap,
 )
 from .guard import Guard
+from .progress import CountProgress
+from .render import backend_text, outcome_json
 
 #: Where split counts may run (`counting.executors.EXECUTORS` minus inline: that is --jobs 1).
 CLI_EXECUTORS = ("local", "dask")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "count", help="count all solutions",
         description=wrap(

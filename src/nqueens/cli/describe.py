@@ -7,8 +7,8 @@ import argparse
 import math
 from typing import Any
 
-from ..errors import InputError
 from ..backends import option_owners
+from ..errors import InputError
 from ..modeling.structure import BACKENDS, describe_compiled, problem_summary
 from .common import (
     EXIT_OK,
@@ -21,7 +21,7 @@ from .common import (
 )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "describe", help="show the compiled model's size and structure",
         description=wrap("Show what each backend compiles the problem into: variables, "
@@ -69,9 +69,9 @@ def _text(doc: dict[str, Any]) -> list[str]:
     formalism = doc["formalism"]
     if formalism == "cpsat":
         return [
-            f"cpsat: {doc['variables']} Boolean variables ({doc['cell_variables']} cells, "
-            f"{doc['aux_variables']} auxiliary), {doc['constraints']} constraints, "
-            f"{doc['literals']} literals",
+            (f"cpsat: {doc['variables']} Boolean variables ({doc['cell_variables']} cells, "
+             f"{doc['aux_variables']} auxiliary), {doc['constraints']} constraints, "
+             f"{doc['literals']} literals"),
             *_table("constraints by family", doc["constraints_by_family"]),
             *_table("constraints by type", doc["constraints_by_type"]),
         ]
@@ -79,9 +79,9 @@ def _text(doc: dict[str, Any]) -> list[str]:
         cardinality = doc.get("cardinality_constraints", 0)
         native = f" and {cardinality} at-most-one cardinality constraints" if cardinality else ""
         return [
-            f"sat ({doc['encoding']} encoding): {doc['variables']} variables "
-            f"({doc['cell_variables']} cells, {doc['aux_variables']} auxiliary), "
-            f"{doc['clauses']} clauses{native}, {doc['literals']} literals",
+            (f"sat ({doc['encoding']} encoding): {doc['variables']} variables "
+             f"({doc['cell_variables']} cells, {doc['aux_variables']} auxiliary), "
+             f"{doc['clauses']} clauses{native}, {doc['literals']} literals"),
             *_table("clauses and cardinality constraints by family" if cardinality
                     else "clauses by family", doc["clauses_by_family"]),
             *_table("clauses by length", doc["clauses_by_length"]),
@@ -93,8 +93,8 @@ def _text(doc: dict[str, Any]) -> list[str]:
     shown = (" ".join(map(str, per_row)) if len(per_row) <= 32
              else f"{min(per_row)} to {max(per_row)}")
     return [
-        f"{doc['backend']}: row by row, {doc['allowed_cells']} cells open before the search "
-        f"(per row: {shown})",
+        (f"{doc['backend']}: row by row, {doc['allowed_cells']} cells open before the search "
+         f"(per row: {shown})"),
         *_table("lines by family (attack masks)", doc["lines_by_family"]),
         *_table("search space", {
             "tree nodes (1 + n + ... + n^n)": space["tree_nodes"],

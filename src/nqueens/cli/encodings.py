@@ -8,7 +8,6 @@ from typing import Any
 
 from ..bench.encodings import check_encodings, compare_encodings
 from ..spec import Spec
-from .guard import Guard
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -22,11 +21,12 @@ from .common import (
     print_table,
     wrap,
 )
+from .guard import Guard
 
 DEFAULT_COUNT_UP_TO = 10
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "encodings", help="compare the sat backend's at-most-one encodings",
         description=wrap("For every at-most-one encoding of the sat backend: CNF variables "

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from ..textbook.estimate import MAX_ESTIMATE_N, check_estimate, estimate_nodes
 from ..bitboard import count_tree, supports
+from ..textbook.estimate import MAX_ESTIMATE_N, check_estimate, estimate_nodes
 from ..textbook.treestats import book_rounding
 from .common import (
     EXIT_OK,
@@ -23,7 +23,7 @@ from .common import (
 EXACT_UP_TO = 12
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "estimate", help="Monte Carlo estimate of the backtracking tree's size",
         description=wrap("Estimate the number of nodes the textbook backtracker checks from "

@@ -19,7 +19,7 @@ from .common import (
 )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "export", help="write the compiled model as DIMACS, CP-SAT text or MiniZinc",
         description=wrap("Write the compiled model in a format other solvers read. DIMACS "

@@ -84,14 +84,15 @@ class Guard:
         the grace period after a stop; it should print the partial result. The process
         then exits with code 3.
         """
-        box: dict[str, Any] = {}
+        values: list[T] = []
+        errors: list[BaseException] = []
         done = threading.Event()
 
         def target() -> None:
             try:
-                box["value"] = work()
+                values.append(work())
             except BaseException as error:  # handed to the main thread below
-                box["error"] = error
+                errors.append(error)
             finally:
                 done.set()
 
@@ -105,9 +106,9 @@ class Guard:
                 _DEFERRED.append(previous)
             else:
                 self._restore_handlers(previous)
-        if "error" in box:
-            raise box["error"]
-        return box["value"]  # type: ignore[no-any-return]
+        if errors:
+            raise errors[0]
+        return values[0]
 
     def _tick(self, abandon: Callable[[], Any]) -> None:
         now = time.monotonic()
@@ -127,7 +128,7 @@ class Guard:
             print(f"nqueens: {why}; exiting without waiting for the search", file=sys.stderr)
             sys.stdout.flush()
             sys.stderr.flush()
-        except Exception:  # noqa: BLE001 - e.g. a closed pipe; we are leaving anyway
+        except Exception:  # e.g. a closed pipe; we are leaving anyway
             pass
         multiprocessing = sys.modules.get("multiprocessing")  # no pool was ever started without it
         for child in multiprocessing.active_children() if multiprocessing else ():

@@ -9,19 +9,19 @@ from dataclasses import replace
 from ..modeling.modelfile import Expected, model_text, read_model
 from .common import (
     EXIT_OK,
-    add_output_arguments,
     add_cell_arguments,
+    add_output_arguments,
     add_problem_argument,
     add_variant_argument,
     check_output,
     load_problem_args,
-    wrap,
     model_path,
+    wrap,
     write_output,
 )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "model", help="write a model file (TOML)",
         description=wrap("Write a model file: N or an existing model, plus fixed and "

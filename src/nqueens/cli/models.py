@@ -10,7 +10,7 @@ from ..modeling.modelfile import read_model
 from .common import EXIT_OK, add_format_argument, print_json, print_table, wrap
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "models", help="list the bundled model files",
         description=wrap("List the model files that ship with nqueens: name, size, variant, "

@@ -1,8 +1,8 @@
 """Reading placements typed or piped by users (for `nqueens verify`). No solver imports.
 
 Accepted forms: JSON (`{"columns": [...]}`, a bare list, or the `{"solutions": [[...]]}`
-document `nqueens solve --format json` prints), JSON lines (`solve --format jsonl`), a whitespace/comma separated list of
-columns, or a board of `Q`/`.` rows. Text that is none of these raises InputError; a
+document `nqueens solve --format json` prints), JSON lines (`solve --format jsonl`), a
+whitespace/comma separated list of columns, or a board of `Q`/`.` rows. Text that is none of these raises InputError; a
 readable placement that breaks the rules is returned as-is for the validator to judge.
 """
 
@@ -80,7 +80,7 @@ def _from_json_lines(text: str) -> ReadPlacements | None:
 def _from_board(lines: list[str]) -> ReadPlacements:
     rows = [line.replace(" ", "").replace("\t", "") for line in lines]
     size = len(rows)
-    cells = []
+    cells: list[tuple[int, int]] = []
     for r, row in enumerate(rows):
         if len(row) != size:
             raise InputError(
@@ -95,7 +95,7 @@ def _from_board(lines: list[str]) -> ReadPlacements:
 #: digits; deeper or longer input would only exhaust the parser's stack or int conversion.
 MAX_DEPTH = 16
 MAX_DIGITS = 30
-_LONG_NUMBER = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
 def _check_shape(text: str) -> None:
@@ -127,9 +127,9 @@ def read_placements(text: str) -> ReadPlacements:
         try:
             return _from_json(json.loads(stripped))
         except json.JSONDecodeError as error:
-            lines = _from_json_lines(stripped)
-            if lines is not None:
-                return lines
+            records = _from_json_lines(stripped)
+            if records is not None:
+                return records
             balanced = stripped.count("[") == stripped.count("]")
             if not (balanced and _NUMBERS.match(stripped)):
                 raise InputError(f"input looks like JSON but is not valid JSON: {error}") from None

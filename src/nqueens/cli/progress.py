@@ -120,11 +120,12 @@ class CountProgress:
         one process): redraw the time left by the forecast twice a second."""
         if not self.enabled or self.expected is None:
             return
-        self._stop = threading.Event()
+        stop = self._stop = threading.Event()
+        expected = self.expected
 
         def tick() -> None:
-            while not self._stop.wait(0.5):
-                left = self.expected.seconds - (time.monotonic() - self.started)  # type: ignore[union-attr]
+            while not stop.wait(0.5):
+                left = expected.seconds - (time.monotonic() - self.started)
                 self.bar.set_postfix_str(
                     f"about {seconds_text(max(left, 0.0))} left by the forecast", refresh=True)
 

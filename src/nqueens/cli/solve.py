@@ -21,27 +21,27 @@ from ..pictures.save import picture_format
 from ..result import Outcome, Status
 from ..spec import Placement, Spec
 from ..symmetry import fundamental, instance_symmetries
-from .count import announce
-from .progress import bar, wanted
-from .render import backend_text, outcome_json, solution_text
 from .common import (
     EXIT_NO,
     EXIT_OK,
     EXIT_UNKNOWN,
     add_backend_arguments,
+    add_cell_arguments,
     add_format_argument,
     add_problem_argument,
-    add_cell_arguments,
     add_variant_argument,
     backend_options,
     load_problem_args,
     positive_int,
     wrap,
 )
+from .count import announce
 from .guard import Guard
+from .progress import bar, wanted
+from .render import backend_text, outcome_json, solution_text
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "solve", help="find solutions and print them",
         description=wrap(
@@ -194,7 +194,7 @@ class _Printer:
                       "solution(s) found so far (a lower bound)", file=sys.stderr)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output form (text, json, jsonl, picture) and refusal
     guard = Guard(args.timeout)
     spec = load_problem_args(args)
     if args.unique and not args.all:

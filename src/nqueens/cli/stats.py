@@ -8,10 +8,10 @@ import csv
 import sys
 from typing import Any
 
-from ..errors import InputError
 from ..bitboard import supports
-from ..textbook.estimate import check_estimate, estimate_nodes
+from ..errors import InputError
 from ..spec import Spec
+from ..textbook.estimate import check_estimate, estimate_nodes
 from ..textbook.treestats import book_rounding, tree_stats
 from .common import EXIT_OK, add_format_argument, load_problem, positive_int, print_json, wrap
 
@@ -26,7 +26,7 @@ COLUMNS = (
 )
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "stats", help="the textbook's state-space-tree table for any n",
         description=wrap("For each N: nodes of the whole tree (Algorithm 1), the textbook's "
@@ -111,12 +111,12 @@ def write_text(rows: list[dict[str, Any]], rounded: bool) -> None:
     table = [[str(row.get("name", row["n"]))] + [show(row[key]) for key, _ in COLUMNS[1:]] for row in rows]
     if "estimate" in rows[0]:
         headers.append("Monte Carlo estimate of nodes checked")
-        for line, row in zip(table, rows):
+        for line, row in zip(table, rows, strict=True):
             est = row["estimate"]
             line.append(f"{est['mean']:,.0f} +/- {1.96 * est['stderr']:,.0f} "
                         f"({est['samples']:,} walks)")
     widths = [max(len(h), *(len(line[i]) for line in table)) for i, h in enumerate(headers)]
-    print("  ".join(h.rjust(w) for h, w in zip(headers, widths)).rstrip())
+    print("  ".join(h.rjust(w) for h, w in zip(headers, widths, strict=True)).rstrip())
     for line in table:
-        print("  ".join(v.rjust(w) for v, w in zip(line, widths)).rstrip())
+        print("  ".join(v.rjust(w) for v, w in zip(line, widths, strict=True)).rstrip())
 

@@ -8,8 +8,8 @@ import sys
 from typing import Any
 
 from ..errors import InputError
-from ..textbook.trace import Event, event_text, step_label, steps, walk
 from ..pictures.page import PAGE_MAX_N_ALL, PAGE_MAX_N_FIRST
+from ..textbook.trace import Event, event_text, step_label, steps, walk
 from .common import EXIT_OK, add_format_argument, print_json, textbook_board, write_output
 
 #: Largest boards traced: the whole tree (--all) and the walk to the first solution. Beyond
@@ -18,7 +18,7 @@ MAX_N_ALL = 10
 MAX_N_FIRST = 16
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "trace", help="the textbook's backtracking walk, step by step",
         description="Retell the backtracking walk as the textbook does: each child <row,col> "

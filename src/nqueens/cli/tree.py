@@ -13,7 +13,7 @@ from .common import EXIT_OK, textbook_board
 MAX_FORCED_N = 7
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "tree", help="draw the pruned state-space tree (SVG or PNG)",
         description="Draw the pruned state-space tree of the textbook backtracking walk: "

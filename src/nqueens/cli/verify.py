@@ -6,16 +6,16 @@ import argparse
 import sys
 
 from ..errors import InputError
-from .placement_input import read_placements
 from ..spec import Spec
 from ..validator import Violation, find_cell_violations, find_violations
 from .common import EXIT_NO, EXIT_OK, add_format_argument, load_problem, print_json, wrap
+from .placement_input import read_placements
 
 #: Largest placement input read (the jsonl of every 13-queens solution is about 6 MiB).
 MAX_INPUT_BYTES = 32 * 2**20
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "verify", help="check a placement",
         description=wrap(

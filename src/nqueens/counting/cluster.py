@@ -212,7 +212,7 @@ class _Muted:
             logger.setLevel(logging.CRITICAL)
 
     def restore(self) -> None:
-        for logger, level in zip(self.loggers, self.levels):
+        for logger, level in zip(self.loggers, self.levels, strict=True):
             logger.setLevel(level)
 
 

@@ -75,7 +75,7 @@ class SplitCount:
         return {"task_mean_s": round(mean, 6), "task_max_s": round(max(times, default=0.0), 6)}
 
 
-def run(
+def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one place
     base: Spec,
     plan: Plan,
     *,
@@ -108,8 +108,8 @@ def run(
     extras: dict[str, int] = {}
     # the fundamental total is known when every resumed record holds its share (format 3)
     canonical_known = not done or (ledger is not None and done.keys() <= ledger.canonical.keys())
-    if done and canonical_known:
-        extras["canonical"] = sum(ledger.canonical[key] for key in done)  # type: ignore[union-attr]
+    if done and canonical_known and ledger is not None:  # (a ledger is there when done is)
+        extras["canonical"] = sum(ledger.canonical[key] for key in done)
     times: list[float] = []
 
     def record(sub: Subproblem, result: tuple[Any, ...]) -> None:
@@ -138,8 +138,9 @@ def run(
                 break
             record(sub, task(base, sub, backend, options, deadline=deadline))
     else:
-        _drain(workers, todo, lambda sub: workers.executor.submit(  # type: ignore[union-attr]
-            task, base, sub, backend, options), record, deadline)
+        executor = workers.executor
+        _drain(workers, todo, lambda sub: executor.submit(task, base, sub, backend, options),
+               record, deadline)
     if not canonical_known:
         extras.pop("canonical", None)  # this run's share alone would be a wrong total
     return SplitCount(state["total"], state["finished"], len(subs),
@@ -157,7 +158,7 @@ def _task_deadline(deadline: Deadline, kind: str) -> dict[str, float | None]:
             "deadline_wall": None if remaining is None else time.time() + remaining}
 
 
-def _drain(
+def _drain(  # noqa: C901 - the pool's loop: submit, collect, stop, failure, in one place
     workers: Workers,
     todo: Any,
     submit: Callable[[Subproblem], Future[tuple[Any, ...]]],
@@ -238,7 +239,7 @@ def check_countable(spec: Spec, backend: str, options: dict[str, Any]) -> None:
     info.check(spec, options, "count")
 
 
-def count_split(
+def count_split(  # noqa: C901 - the front door's option checks, one branch each
     spec: Spec,
     *,
     backend: str,

@@ -72,11 +72,12 @@ def open_executor(
     if kind not in EXECUTORS:
         raise ValueError(f"executor must be one of {EXECUTORS}, got {kind!r}")
     if kind == "dask":
-        from .cluster import DEFAULT_CONNECT_TIMEOUT, dask_executor
+        from . import DEFAULT_CONNECT_TIMEOUT
+        from .cluster import dask_executor
 
         with dask_executor(scheduler, workers=default_jobs() if jobs is None else jobs,
-                           connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT) as pool:
-            yield Workers("dask", pool.slots, pool)
+                           connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT) as cluster:
+            yield Workers("dask", cluster.slots, cluster)
         return
     jobs = default_jobs() if jobs is None else jobs
     if kind == "inline" or jobs <= 1:
@@ -148,8 +149,10 @@ def _kill_pool(pool: Any) -> None:
 
 
 def _quiet_cancelled_futures(args: threading.ExceptHookArgs) -> None:
-    if not isinstance(args.exc_value, InvalidStateError):
-        sys.__excepthook__(args.exc_type, args.exc_value, args.exc_traceback)  # type: ignore[arg-type]
+    if args.exc_value is None:  # (no exception object: the thread module's own report)
+        threading.__excepthook__(args)
+    elif not isinstance(args.exc_value, InvalidStateError):
+        sys.__excepthook__(args.exc_type, args.exc_value, args.exc_traceback)
 
 
 def init_worker(parent_pid: int) -> None:

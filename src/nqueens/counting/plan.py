@@ -106,7 +106,7 @@ def prefixes(
             col = bit.bit_length() - 1
             below = masks.below(row, col)
             # only the rows still inside the prefix matter for listing it
-            walk(row + 1, tuple(a & m for a, m in zip(rows[1:], below)), prefix + (col,))
+            walk(row + 1, tuple(a & m for a, m in zip(rows[1:], below, strict=False)), prefix + (col,))
 
     walk(0, tuple(initial_rows(spec)[:depth]), ())
     return out

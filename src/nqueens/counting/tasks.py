@@ -72,8 +72,8 @@ def bitboard_task(
     deadline: Deadline | None = None,
 ) -> tuple[int, float, dict[str, int]]:
     """One subproblem's bitboard walk (queens variant; a class start of a "classes" plan by
-    the per-class walk). The extras carry the canonical solutions (plain bases), the promising nodes of a walk over the whole board (the
-    empty prefix), and whether the deadline cut the walk short."""
+    the per-class walk). The extras carry the canonical solutions (plain bases), the promising
+    nodes of a walk over the whole board (the empty prefix), and whether the deadline cut the walk short."""
     started = time.perf_counter()
     if sub.start:  # a class start: the walk weighs each representative itself
         found = count_class_start(base.n, sub.class_start,

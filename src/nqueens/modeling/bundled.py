@@ -1,5 +1,10 @@
-"""The model files shipped inside the package (`src/nqueens/models/`), so a user can name
-one without a path (`nqueens count superqueens-11`) wherever nqueens is installed."""
+"""The model files shipped with the package, so a user can name one without a path
+(`nqueens count superqueens-11`) wherever nqueens is installed.
+
+They live at the top of the repository, in `models/`, and `pip install` puts them inside the
+package as `nqueens/models/` (pyproject.toml maps the one folder to the other). A source
+checkout run without installing (PYTHONPATH=src, or an editable install that points at src/)
+has no `nqueens/models/`, and finds the repository's `models/` instead."""
 
 from __future__ import annotations
 
@@ -7,7 +12,17 @@ from pathlib import Path
 
 __all__ = ["MODELS_DIR", "bundled_model", "bundled_names"]
 
-MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+
+
+def _models_dir() -> Path:
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "models"
+    if installed.is_dir():
+        return installed
+    return package.parent.parent / "models"  # src/nqueens/ -> the repository's models/
+
+
+MODELS_DIR = _models_dir()
 
 
 def bundled_names() -> list[str]:

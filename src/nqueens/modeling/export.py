@@ -35,8 +35,8 @@ def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
         *([] if cardinality else ["c t pmc"]),
         problem,
         f"c nqueens: {spec.describe()}" + (f" ({spec.name})" if spec.name else ""),
-        f"c encoding: {compiled.encoding} at-most-one; variables 1..{n * n} are the cells "
-        f"(row-major, 0-based), {compiled.aux_vars} auxiliary variables above",
+        (f"c encoding: {compiled.encoding} at-most-one; variables 1..{n * n} are the cells "
+         f"(row-major, 0-based), {compiled.aux_vars} auxiliary variables above"),
         *(f"c cell {cell_var(n, r, c)} = row {r} col {c}" for r in range(n) for c in range(n)),
         "c p show " + " ".join(str(v) for v in range(1, n * n + 1)) + " 0",
     ]
@@ -98,7 +98,7 @@ def minizinc_text(spec: Spec) -> str:
         f"n_lines = {len(lines)};",
         "exact = [" + ", ".join("true" if line.exact else "false" for line in lines) + "];",
         "line_cells = [",
-        *(f"  {_mzn_set(cells)},  % {line.kind}" for cells, line in zip(index, lines)),
+        *(f"  {_mzn_set(cells)},  % {line.kind}" for cells, line in zip(index, lines, strict=True)),
         "];",
         f"fixed_cells = {_mzn_set([r * n + c for r, c in spec.fixed])};",
         f"forbidden_cells = {_mzn_set([r * n + c for r, c in spec.forbidden])};",

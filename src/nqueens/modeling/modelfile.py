@@ -95,7 +95,7 @@ def _check_cells(path: str | os.PathLike[str], key: str, value: Any) -> list[Any
     return value
 
 
-def _parse_expected(path: str | os.PathLike[str], value: Any) -> Expected:
+def _parse_expected(path: str | os.PathLike[str], value: Any) -> Expected:  # noqa: C901 - each refusal of a bad key is one branch
     if not isinstance(value, dict):
         raise _fail(path, "expected", f"expected a table such as {{ count = 92 }}, "
                     f"got {_type_name(value)}")
@@ -126,7 +126,7 @@ def _parse_expected(path: str | os.PathLike[str], value: Any) -> Expected:
     return Expected(count, satisfiable, source, witness)
 
 
-def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>") -> Model:
+def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>") -> Model:  # noqa: C901 - each refusal of a bad key is one branch
     """Build a Model from a parsed TOML document; every error names `path` and the key.
 
     Raises:
@@ -150,8 +150,11 @@ def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>"
     fixed = _check_cells(path, "fixed", doc.get("fixed", []))
     forbidden = _check_cells(path, "forbidden", doc.get("forbidden", []))
     # Build in stages so each SpecError is attributed to the key that caused it.
-    for key, kwargs in (("fixed", {"fixed": fixed}), ("forbidden", {"forbidden": forbidden}),
-                        ("forbidden", {"fixed": fixed, "forbidden": forbidden})):
+    # the cells are TOML values as read; Spec checks them (that is what the stages attribute)
+    stages: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("fixed", {"fixed": fixed}), ("forbidden", {"forbidden": forbidden}),
+        ("forbidden", {"fixed": fixed, "forbidden": forbidden}))
+    for key, kwargs in stages:
         try:
             spec = Spec(n, variant, name=doc.get("name", ""), **kwargs)
         except SpecError as error:
@@ -175,7 +178,7 @@ MAX_MODEL_BYTES = 16 * 2**20
 #: few digits; more would exhaust the TOML parser's stack or integer conversion.
 MAX_MODEL_DEPTH = 8
 MAX_MODEL_DIGITS = 30
-_LONG_NUMBER = re.compile(r"[0-9_]{%d,}" % (MAX_MODEL_DIGITS + 1))
+_LONG_NUMBER = re.compile(rf"[0-9_]{{{MAX_MODEL_DIGITS + 1},}}")
 
 
 def _check_shape(path: str | os.PathLike[str], text: str) -> None:
@@ -198,11 +201,11 @@ def _check_shape(path: str | os.PathLike[str], text: str) -> None:
             depth += 1
             deepest = max(deepest, depth)
             if deepest > MAX_MODEL_DEPTH:
-                line = text[:index].count("\n") + 1
-                code = text.splitlines()[line - 1] if text else ""
-                key = code.split("=", 1)[0].strip() if "=" in code else f"line {line}"
+                number = text[:index].count("\n") + 1
+                code = text.splitlines()[number - 1] if text else ""
+                key = code.split("=", 1)[0].strip() if "=" in code else f"line {number}"
                 raise _fail(path, key, f"arrays or tables nested more than {MAX_MODEL_DEPTH} "
-                            f"deep (line {line}); cells are [row, col] pairs")
+                            f"deep (line {number}); cells are [row, col] pairs")
         elif char in "]}":
             depth = max(0, depth - 1)
 

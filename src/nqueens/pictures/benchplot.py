@@ -49,7 +49,7 @@ def bench_figure(results: Sequence[Any]) -> Any:
     figure, axes_grid = plt.subplots(
         rows, cols, squeeze=False, layout="constrained",
         figsize=(5.6 * cols, (3.6 + 0.22 * legend_rows) * rows))
-    for ax, group in zip(axes_grid.flat, groups):
+    for ax, group in zip(axes_grid.flat, groups, strict=False):
         mine = [m for m in results if m.group == group]
         times = [m.median for m in mine if m.median is not None and m.median > 0]
         for index, subject in enumerate(dict.fromkeys(m.subject for m in mine)):
@@ -57,7 +57,7 @@ def bench_figure(results: Sequence[Any]) -> Any:
                             if m.subject == subject and m.median is not None and m.median > 0)
             if not points:
                 continue
-            xs, ys = zip(*points)
+            xs, ys = zip(*points, strict=True)
             reference = any(m.role == "reference" for m in mine if m.subject == subject)
             ax.plot(xs, ys, marker=MARKERS[index % len(MARKERS)], markersize=5,
                     color=COLOURS[index % len(COLOURS)], linewidth=1.6,

@@ -14,11 +14,11 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from . import style
-from .style import LINE_HEIGHT, wrap_lines
 from ..errors import InputError
-from .save import picture_format, pyplot, save_figure
 from ..spec import Placement, Spec
+from . import style
+from .save import picture_format, pyplot, save_figure
+from .style import LINE_HEIGHT, wrap_lines
 
 #: Most boards in one picture, and the largest board drawn (cells get too small beyond).
 MAX_BOARDS = 120
@@ -145,7 +145,7 @@ def _draw_board(axes: Any, spec: Spec, placement: Placement, x0: float, y0: floa
         x, y = x0 + c * unit, y0 + r * unit
         if crown is not None:
             place = Affine2D().scale(unit).translate(x, y)
-            for part, gid in zip(crown, (f"queen-{r}-{c}-{key}", None)):
+            for part, gid in zip(crown, (f"queen-{r}-{c}-{key}", None), strict=False):
                 axes.add_artist(PathPatch(part.transformed(place), facecolor=style.QUEEN_FILL,
                                           edgecolor=style.QUEEN_EDGE, linewidth=edge,
                                           zorder=3, gid=gid))

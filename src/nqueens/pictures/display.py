@@ -6,15 +6,15 @@ imports no matplotlib; `Outcome.show()` returns a matplotlib figure for those wh
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from .svg import MAX_SVG_N, board_svg, cell_size
-
 from ..result import Outcome
 from ..spec import Spec
 from ..validator import Violation
+from .svg import MAX_SVG_N, board_svg, cell_size
 
 #: Boards an Outcome shows inline; the rest are counted, not drawn.
 SHOWN = 12
@@ -164,10 +164,14 @@ class Trace:
 def _attach() -> None:
     """Give the core's values their notebook displays. The core sits below the pictures and
     never imports them, so the pictures attach themselves when `nqueens` is imported."""
-    Spec._repr_svg_ = spec_svg  # type: ignore[attr-defined]
-    Outcome._repr_html_ = outcome_html  # type: ignore[attr-defined]
-    Outcome.show = outcome_figure  # type: ignore[attr-defined]
-    Violation._repr_html_ = violation_html  # type: ignore[attr-defined]
+    displays: tuple[tuple[type, str, Callable[..., Any]], ...] = (
+        (Spec, "_repr_svg_", spec_svg),
+        (Outcome, "_repr_html_", outcome_html),
+        (Outcome, "show", outcome_figure),
+        (Violation, "_repr_html_", violation_html),
+    )
+    for cls, name, function in displays:  # (setattr: the core's classes do not declare them)
+        setattr(cls, name, function)
 
 
 _attach()

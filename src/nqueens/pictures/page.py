@@ -16,10 +16,10 @@ import json
 from html import escape
 from typing import Any
 
-from . import style
 from ..errors import InputError
-from .tree import build_tree, place_leaves, preorder
 from ..textbook.trace import event_text, step_label, steps, walk
+from . import style
+from .tree import build_tree, place_leaves, preorder
 
 #: Largest boards a page holds: the whole walk for n = 8 is 17,641 events (n = 9: 80,290),
 #: the walk to the first solution for n = 13 is 1,448 (n = 14: 28,174). Beyond, the page

@@ -62,17 +62,17 @@ def board_svg(
     uid = f"nq{next(_ids)}"
     caption_h = 20 if caption else 0
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 2}" '
-        f'height="{side + 2 + caption_h}" viewBox="-1 -1 {side + 2} {side + 2 + caption_h}" '
-        f'class="nqueens-board" role="img">',
+        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 2}" '
+         f'height="{side + 2 + caption_h}" viewBox="-1 -1 {side + 2} {side + 2 + caption_h}" '
+         f'class="nqueens-board" role="img">'),
         f"<title>{escape(caption or f'{n} x {n} board')}</title>",
-        f'<defs><pattern id="{uid}-chk" width="{2 * unit}" height="{2 * unit}" '
-        f'patternUnits="userSpaceOnUse"><rect width="{2 * unit}" height="{2 * unit}" '
-        f'fill="{style.LIGHT}"/><rect x="{unit}" width="{unit}" height="{unit}" '
-        f'fill="{style.DARK}"/><rect y="{unit}" width="{unit}" height="{unit}" '
-        f'fill="{style.DARK}"/></pattern></defs>',
-        f'<rect width="{side}" height="{side}" fill="url(#{uid}-chk)" stroke="#555" '
-        f'stroke-width="1"/>',
+        (f'<defs><pattern id="{uid}-chk" width="{2 * unit}" height="{2 * unit}" '
+         f'patternUnits="userSpaceOnUse"><rect width="{2 * unit}" height="{2 * unit}" '
+         f'fill="{style.LIGHT}"/><rect x="{unit}" width="{unit}" height="{unit}" '
+         f'fill="{style.DARK}"/><rect y="{unit}" width="{unit}" height="{unit}" '
+         f'fill="{style.DARK}"/></pattern></defs>'),
+        (f'<rect width="{side}" height="{side}" fill="url(#{uid}-chk)" stroke="#555" '
+         f'stroke-width="1"/>'),
     ]
     inset = unit * 0.18
     stroke = max(1.0, unit * 0.08)

@@ -17,9 +17,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..textbook.trace import walk
 from . import style
 from .save import picture_format, pyplot, save_figure
-from ..textbook.trace import walk
 
 #: Largest board drawn unless forced: n = 5 already has 220 nodes; n = 6 has 895.
 MAX_TREE_N = 5
@@ -160,7 +160,7 @@ def _kind(node: Node) -> str:
     return "solution" if node.solution else ("promising" if node.promising else "pruned")
 
 
-def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
+def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:  # noqa: C901 - the layout's cases (panels, pruned levels, labels) in one pass
     """Lay out the pruned tree for an n x n board: panels, boxes, elbow edges, captions."""
     root = build_tree(n, all_solutions=all_solutions)
     every = preorder(root)
@@ -177,12 +177,12 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:
     found = sum(node.solution for node, _ in every)
     scope = "the whole pruned tree" if all_solutions else "the walk to the first solution"
     title = [f"{n}-queens: {scope}",
-             f"{checked} nodes checked (the root included), {promising} promising, "
-             f"{found} solution{'s' if found != 1 else ''}"]
+             (f"{checked} nodes checked (the root included), {promising} promising, "
+              f"{found} solution{'s' if found != 1 else ''}")]
     title_height = 0.25 + len(title) * 13 * style.LINE_HEIGHT / 72 + 1.0  # + the legend
     layout = TreeLayout(width, 0.0, title, [], [], [], [], checked, promising, found)
     panel_top = title_height
-    for index, (panel, used) in enumerate(zip(panels, slots)):
+    for index, (panel, used) in enumerate(zip(panels, slots, strict=True)):
         if index:  # each panel as tall as its own deepest level: a small one is not padded
             panel_top += CAPTION_IN + (_deepest(panels[index - 1]) + 1) * LEVEL_IN
         layout.panel_tops.append(panel_top)
@@ -297,7 +297,7 @@ def tree_figure(layout: TreeLayout) -> Any:
     kinds = ["promising", "pruned", "solution"]
     steps = [BOX_W + 0.25 + len(text) * 10 * 0.55 / 72 + 0.5 for _, text in legend]
     x = (layout.width - sum(steps)) / 2 + BOX_W / 2
-    for (sample, text), kind, step in zip(legend, kinds, steps):
+    for (sample, text), kind, step in zip(legend, kinds, steps, strict=True):
         _box(axes, FancyBboxPatch, x, y + 0.35, sample, "", kind, False, None)
         axes.text(x + BOX_W / 2 + 0.12, y + 0.35, text, ha="left", va="center", fontsize=10)
         x += step

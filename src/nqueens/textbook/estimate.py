@@ -102,7 +102,7 @@ def one_walk(spec: Spec, masks: AttackMasks, rows: tuple[int, ...], rng: random.
         col = rng.choice(children)
         if depth == n - 1:
             break  # a leaf: a solution, whose children are never checked
-        rows = tuple(a & m for a, m in zip(rows[1:], masks.below(depth, col)))
+        rows = tuple(a & m for a, m in zip(rows[1:], masks.below(depth, col), strict=True))
         depth += 1
     return total
 

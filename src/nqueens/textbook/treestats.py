@@ -76,5 +76,5 @@ def book_rounding(value: float) -> str:
         if mantissa >= 10:
             mantissa, exponent = mantissa / 10, exponent + 1
         return f"{mantissa:.2f} x 10^{exponent}"
-    mantissa, exponent = f"{value:.2e}".split("e")
-    return f"{mantissa} x 10^{int(exponent)}"
+    digits, power = f"{value:.2e}".split("e")
+    return f"{digits} x 10^{int(power)}"
