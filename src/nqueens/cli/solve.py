@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from ..api import plan
-from ..backends import BACKTRACK_ORDERS, option_owners
+from ..backends import BACKTRACK_ORDERS, DEFAULT_BACKEND, option_owners
 from ..errors import InputError
 from ..limits import check_terminal_enumeration, known_solutions
 from ..pictures.save import picture_format
@@ -101,7 +101,7 @@ def order_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.order is None:
         return {}
     owner = option_owners("order")[0]
-    if args.backend == "auto":
+    if args.backend == DEFAULT_BACKEND:
         args.backend = owner
     if args.backend not in option_owners("order"):
         raise InputError(f"--order is the backtracker's search order; drop it or use "
