@@ -13,8 +13,9 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-#: the width usage lines are wrapped to on the page (argparse reads it from $COLUMNS)
-WIDTH = 100
+#: the width usage lines are wrapped to: what a code block of the page shows without scrolling
+#: (argparse reads it from $COLUMNS)
+WIDTH = 80
 
 
 @contextmanager
@@ -75,7 +76,7 @@ def command_markdown(name: str, parser: argparse.ArgumentParser) -> str:
     and its examples."""
     with _columns(WIDTH):
         formatter = parser._get_formatter()
-        usage = parser.format_usage().removeprefix("usage: ").strip()
+        usage = parser.format_usage().strip()  # "usage: " kept: the lines below align to it
     lines = [f"## `nqueens {name}`", "", _paragraph(parser.description), "",
              "```text", usage, "```", ""]
     for group in parser._action_groups:

@@ -35,10 +35,12 @@ def header(meta: dict[str, Any]) -> str:
                  if load else "load average not recorded")
     machine = meta.get("machine", "processor not recorded")
     kind = "quick run" if meta.get("quick") else "full grid"
+    limit = meta.get("limit_seconds")
+    limit_text = f"{limit:g} s" if isinstance(limit, int | float) else "a limit not recorded"
     return (f"{meta.get('when', 'date not recorded')}: {machine}, {meta.get('cpus', '?')} cores "
             f"({meta.get('platform', 'platform not recorded')}), Python {meta.get('python', '?')}; "
             f"{load_text}. {kind.capitalize()}, median of {meta.get('repeats', '?')} runs "
-            f"(runs over 10 s once), each run given up after {meta.get('limit_seconds', '?'):g} s.")
+            f"(runs over 10 s once), each run given up after {limit_text}.")
 
 
 def run_table(results: list[dict[str, Any]], limit: float) -> str:
