@@ -1,18 +1,19 @@
 """Every Python example of the docs runs and prints what it shows: the ```pycon blocks of
 README.md and docs/**/*.md (doctests; the blocks of one page share their names) and the
-doctests in the docstrings the API reference is generated from."""
+doctests in the docstrings the API reference is generated from; ```python blocks run."""
 
 from __future__ import annotations
 
 import contextlib
 import doctest
+import io
 from pathlib import Path
 
 import pytest
 
 import nqueens
 
-from docs_examples import blocks, page_id, pages
+from docs_examples import Block, blocks, page_id, pages
 
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 PAGES_WITH_EXAMPLES = [p for p in pages() if any(b.page == p for b in blocks("pycon"))]
@@ -45,3 +46,15 @@ def test_docstring_examples_of_the_api() -> None:
     for test in tests:
         runner.run(test)
     assert runner.failures == 0
+
+
+PYTHON_BLOCKS = blocks("python")
+
+
+@pytest.mark.parametrize("block", PYTHON_BLOCKS, ids=lambda b: b.id)
+def test_python_blocks_run(block: Block, tmp_path: Path) -> None:
+    """A ```python block (the README's ten lines of API, say) runs without an error; what it
+    prints is not shown on the page, so only that it runs is checked."""
+    code = compile(block.body, block.id, "exec")
+    with contextlib.chdir(tmp_path), contextlib.redirect_stdout(io.StringIO()):
+        exec(code, {"__name__": "__docs__"})
