@@ -4,10 +4,11 @@ A ```console block is a session: each line `$ COMMAND` is followed by what it pr
 (stdout and stderr as a terminal interleaves them). A block whose commands are all plain
 `nqueens ...` lines runs in process (the quick lane); a block with a pipe, a redirection or
 another program, or one that draws a picture, starts OR-Tools (about a second each) or
-worker processes, runs in bash (tests/system). Each block runs in a fresh directory, its
-commands in order, so a file one writes is there for the next. A time in seconds (`0.032 s`,
-`"elapsed": 0.002`) matches any time; every other character must match. ```text blocks are
-not run. A ```pycon block is a doctest; the blocks of one page share their names.
+worker processes, runs in tests/system (its shell lines in bash, the others in process).
+Each block runs in a fresh directory, its commands in order, so a file one writes is there
+for the next. A time in seconds (`0.032 s`, `"elapsed": 0.002`) matches any time; every
+other character must match. ```text blocks are not run. A ```pycon block is a doctest; the
+blocks of one page share their names.
 
 Any Markdown page under docs/ is picked up, whoever wrote it.
 """
@@ -54,11 +55,15 @@ class Command:
     line: int  # 1-based line of the `$ ` in its page
 
     @property
+    def needs_shell(self) -> bool:
+        """Anything but a plain `nqueens ...` line: bash runs it."""
+        words = self.text.split()
+        return not words or words[0] != "nqueens" or bool(SHELL_SYNTAX.search(self.text))
+
+    @property
     def quick(self) -> bool:
         """A plain `nqueens ...` line that runs in well under a second in process."""
-        words = self.text.split()
-        return (bool(words) and words[0] == "nqueens" and not SHELL_SYNTAX.search(self.text)
-                and not SLOW.search(self.text))
+        return not self.needs_shell and not SLOW.search(self.text)
 
 
 @dataclass(frozen=True)
