@@ -10,6 +10,7 @@ import pytest
 from nqueens.cli import build_parser
 
 from docgen import cli_reference  # docs/docgen/, the generator the docs build runs
+from paths import DOCS
 
 PARSER = build_parser()
 COMMANDS = cli_reference.commands(PARSER)
@@ -61,3 +62,12 @@ def test_help_texts_are_on_the_page() -> None:
             if action.help and "%" not in action.help:
                 words = " ".join(action.help.split()[:6])
                 assert words in text, f"`nqueens {name}`: help of {action.dest!r} missing"
+
+
+def test_the_reference_page_is_this_generator() -> None:
+    """docs/reference/cli.md holds the marker the build replaces with this very page."""
+    import hooks  # docs/hooks.py: what `mkdocs build` runs
+
+    assert hooks.SNIPPETS["cli-reference"] is cli_reference.reference_markdown
+    page = (DOCS / "reference" / "cli.md").read_text()
+    assert hooks.MARKER.search(page) and hooks.MARKER.search(page).group(1) == "cli-reference"
