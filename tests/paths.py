@@ -9,3 +9,5 @@ SRC = REPO / "src"
 #: the bundled model files, read from the repository (not through the package's own lookup)
 MODELS = REPO / "models"
 README = REPO / "README.md"
+#: the documentation site's pages (MkDocs, mkdocs.yml at the top)
+DOCS = REPO / "docs"

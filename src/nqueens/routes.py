@@ -144,7 +144,8 @@ def choose(spec: Spec, job: str, limit: int | None = None) -> Route:
 
 
 def table_markdown() -> str:
-    """The policy table as Markdown, for the README (checked against it in a test)."""
+    """The policy table as Markdown, for the docs' auto policy page, docs/explanation/auto.md
+    (tests/unit/test_auto.py checks the page against it)."""
     lines = ["| job | board | n | route | measured |", "|---|---|---|---|---|"]
     for r in _ROUTES:
         size = f"{r.n_from}+" if r.n_to is None else f"{r.n_from}-{r.n_to}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import platform
 import statistics
 import subprocess
 import sys
@@ -262,11 +263,23 @@ def plot(results: list[Measurement], path: Path) -> None:
     plot_bench(results, path)
 
 
+def _processor() -> str:
+    """The processor's model name (Linux's /proc/cpuinfo), else the architecture."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.partition(":")[2].strip()
+    except OSError:
+        pass
+    return platform.machine() or "unknown"
+
+
 def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
               progress: Callable[[Measurement], None] | None = None,
               only: str | None = None) -> tuple[list[Measurement], list[Path]]:
     """Build the C reference, run the grid (the workloads whose name contains `only`, if
     given) and write the files."""
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="nqueens-bench-") as build:
         c_counter = build_c_counter(Path(build))
         c_class_counter = build_c_counter(Path(build), "ref_classes")
@@ -282,5 +295,8 @@ def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
         "c_reference": "built" if c_counter is not None else "no C compiler found",
         "c_class_reference": "built" if c_class_counter is not None else "not built",
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        # what the figures depend on beyond the code: the processor and how busy it was
+        "machine": _processor(), "platform": platform.platform(terse=True),
+        "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
     }
     return results, write_outputs(results, output_dir, meta)

@@ -226,7 +226,7 @@ def add_backend_arguments(
         "--backend", "-b", choices=(["auto"] if auto else []) + backend_names(),
         metavar="{" + ",".join(shown) + "}", default=default,
         help=f"solver backend (default: {default}"
-        + (": the fastest correct route for the job, see the README)" if auto else ")"),
+        + (": the fastest correct route for the job; the table is in docs/explanation/auto.md)" if auto else ")"),
     )
     owners = option_owners("encoding")
     parser.add_argument(

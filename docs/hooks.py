@@ -1,0 +1,86 @@
+"""MkDocs hooks: what the site generates when it is built, so nothing generated is committed.
+
+Two registries, so that a new generated page part or picture is one line:
+- SNIPPETS: a marker line `<!-- generated: NAME -->` in a page is replaced by NAME's Markdown
+  (the CLI reference from the argparse parser, the performance page from committed results).
+- PICTURES: a path in the built site -> a function that writes that file. They are drawn by
+  the package's own commands, exactly as a reader would draw them, and added to the site as
+  files, so links to them are checked by the strict build like any other.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+DOCS = Path(__file__).resolve().parent
+if str(DOCS) not in sys.path:  # the generators beside this file (docs/docgen/)
+    sys.path.insert(0, str(DOCS))
+
+from docgen import cli_reference, performance  # noqa: E402 - needs the path set above
+
+MARKER = re.compile(r"^<!-- generated: ([\w-]+) -->$", re.MULTILINE)
+
+
+def nqueens_command(*argv: str) -> Callable[[Path], None]:
+    """A picture drawn by `nqueens ARGV --output PATH` (what a reader would type)."""
+
+    def draw(path: Path) -> None:
+        from nqueens.cli import main
+
+        quiet = io.StringIO()
+        with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
+            code = main([*argv, "--output", str(path)])
+        if code != 0:
+            raise RuntimeError(f"nqueens {' '.join(argv)} --output {path.name} exited {code}: "
+                               f"{quiet.getvalue().strip()}")
+
+    return draw
+
+
+SNIPPETS: dict[str, Callable[[], str]] = {
+    "cli-reference": cli_reference.reference_markdown,
+    "performance": performance.page_markdown,
+}
+
+PICTURES: dict[str, Callable[[Path], None]] = {
+    "images/completion-8.svg": nqueens_command(
+        "solve", "8", "--fixed", "0,0", "--forbidden", "1,2", "--backend", "backtrack"),
+    "images/queens-6-all.svg": nqueens_command("solve", "6", "--all", "--backend", "backtrack"),
+    "images/tree-4-first.svg": nqueens_command("tree", "4", "--first"),
+    "images/tree-4.svg": nqueens_command("tree", "4"),
+    "pages/trace-4.html": nqueens_command("trace", "4", "--all"),
+}
+if performance.runs():  # the plot of the newest committed bench run
+    PICTURES["benchmarks/bench.png"] = performance.draw_latest
+
+
+def on_files(files: Any, config: Any) -> Any:
+    """Draw every registered picture and add it to the site's files."""
+    from mkdocs.structure.files import File
+
+    with tempfile.TemporaryDirectory(prefix="nqueens-docs-") as scratch:
+        for uri, draw in PICTURES.items():
+            target = Path(scratch) / uri.replace("/", "__")
+            draw(target)
+            files.append(File.generated(config, uri, content=target.read_bytes()))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    """Replace each `<!-- generated: NAME -->` line by what SNIPPETS[NAME] writes."""
+
+    def generate(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in SNIPPETS:
+            raise KeyError(f"{page.file.src_uri}: no generator named {name!r}; "
+                           f"known: {', '.join(sorted(SNIPPETS))}")
+        return SNIPPETS[name]()
+
+    return MARKER.sub(generate, markdown)

@@ -1,0 +1,160 @@
+"""The examples in README.md and docs/**/*.md, read as the tests run them.
+
+A ```console block is a session: each line `$ COMMAND` is followed by what it prints
+(stdout and stderr as a terminal interleaves them). A block whose commands are all plain
+`nqueens ...` lines runs in process (the quick lane); a block with a pipe, a redirection or
+another program, or one that draws a picture, starts OR-Tools (about a second each) or
+worker processes, runs in tests/system (its shell lines in bash, the others in process).
+Each block runs in a fresh directory, its commands in order, so a file one writes is there
+for the next. A time in seconds (`0.032 s`, `"elapsed": 0.002`) matches any time; every
+other character must match. ```text blocks are not run. A ```pycon block is a doctest; the
+blocks of one page share their names.
+
+Any Markdown page under docs/ is picked up, whoever wrote it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import shlex
+import stat
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from paths import DOCS, README, REPO
+
+FENCE = re.compile(r"^(?P<indent>[ \t]*)```(?P<lang>[\w-]*)[^\n]*$")
+#: a command line bash must run: a pipe, a redirection, a list, a substitution, a glob, quotes
+#: or a program other than nqueens
+SHELL_SYNTAX = re.compile(r"""[|;&<>$`*?'"\\()]""")
+#: commands for tests/system: a second or more in process (matplotlib drawing, OR-Tools'
+#: import) or worker processes started (a split count)
+SLOW = re.compile(r"\.(png|svg)\b|cpsat|--checkpoint|--jobs|--split-depth|--executor|--scheduler")
+TIME = re.compile(r"\b\d+\.\d+ s\b")
+ELAPSED = re.compile(r'"elapsed": [0-9.e+-]+')
+
+
+def pages() -> list[Path]:
+    """README.md and every Markdown page of the docs site."""
+    return [README, *sorted(DOCS.rglob("*.md"))]
+
+
+def page_id(path: Path) -> str:
+    return str(path.relative_to(REPO))
+
+
+@dataclass(frozen=True)
+class Command:
+    text: str
+    expected: str
+    line: int  # 1-based line of the `$ ` in its page
+
+    @property
+    def needs_shell(self) -> bool:
+        """Anything but a plain `nqueens ...` line: bash runs it."""
+        words = self.text.split()
+        return not words or words[0] != "nqueens" or bool(SHELL_SYNTAX.search(self.text))
+
+    @property
+    def quick(self) -> bool:
+        """A plain `nqueens ...` line that runs in well under a second in process."""
+        return not self.needs_shell and not SLOW.search(self.text)
+
+
+@dataclass(frozen=True)
+class Block:
+    page: Path
+    line: int  # 1-based line of the opening fence
+    lang: str
+    body: str
+    commands: tuple[Command, ...] = ()
+
+    @property
+    def quick(self) -> bool:
+        return all(c.quick for c in self.commands)
+
+    @property
+    def id(self) -> str:
+        return f"{page_id(self.page)}:{self.line}"
+
+
+def fenced_blocks(path: Path) -> list[Block]:
+    """Every fenced block of a page with its language and first line."""
+    blocks: list[Block] = []
+    lines = path.read_text().splitlines()
+    i = 0
+    while i < len(lines):
+        opening = FENCE.match(lines[i])
+        if not opening:
+            i += 1
+            continue
+        indent, lang, start = opening["indent"], opening["lang"], i
+        body: list[str] = []
+        i += 1
+        while i < len(lines) and lines[i].strip() != "```":
+            body.append(lines[i][len(indent):] if lines[i].startswith(indent) else lines[i])
+            i += 1
+        i += 1
+        commands = tuple(_commands(body, start + 2)) if lang == "console" else ()
+        blocks.append(Block(path, start + 1, lang, "\n".join(body) + "\n", commands))
+    return blocks
+
+
+def _commands(body: list[str], first_line: int) -> list[Command]:
+    found: list[tuple[str, list[str], int]] = []
+    for offset, text in enumerate(body):
+        if text.startswith("$ "):
+            found.append((text[2:].strip(), [], first_line + offset))
+        elif found:
+            found[-1][1].append(text)
+    return [Command(text, "\n".join(out).rstrip() + "\n" if any(out) else "", line)
+            for text, out, line in found]
+
+
+def blocks(lang: str) -> list[Block]:
+    return [b for page in pages() for b in fenced_blocks(page) if b.lang == lang]
+
+
+def normalise(text: str) -> str:
+    """Times in seconds replaced by one token; trailing spaces and blank lines dropped."""
+    text = ELAPSED.sub('"elapsed": <seconds>', TIME.sub("<t> s", text))
+    return "\n".join(line.rstrip() for line in text.rstrip().splitlines()) + "\n" if text.strip() else ""
+
+
+def run_in_process(command: Command, cwd: Path) -> str:
+    """`nqueens ARGS` through `nqueens.cli.main`, stdout and stderr into one stream."""
+    from nqueens.cli import main
+
+    stream = io.StringIO()
+    with contextlib.chdir(cwd), contextlib.redirect_stdout(stream), contextlib.redirect_stderr(stream):
+        main(shlex.split(command.text)[1:])
+    return stream.getvalue()
+
+
+def shell_path(scratch: Path) -> str:
+    """A PATH whose `nqueens` is this interpreter's package (installed or from src/)."""
+    bin_dir = scratch / ".bin"
+    bin_dir.mkdir(exist_ok=True)
+    shim = bin_dir / "nqueens"
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m nqueens "$@"\n')
+    shim.chmod(shim.stat().st_mode | stat.S_IXUSR)
+    return f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
+
+
+def run_in_shell(command: Command, cwd: Path, path: str, timeout: float = 60) -> str:
+    """The line run by bash, stderr merged into stdout as a terminal shows them."""
+    env = {**os.environ, "PATH": path}
+    done = subprocess.run(["bash", "-c", command.text], cwd=cwd, env=env, text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout,
+                          check=False)
+    return done.stdout
+
+
+def mismatch(block: Block, command: Command, got: str) -> str:
+    return (f"{page_id(block.page)}:{command.line}: `$ {command.text}` printed\n{got}\n"
+            f"but the page shows\n{command.expected}")
