@@ -84,3 +84,36 @@ def test_textbook_commands_take_a_published_instance(run_cli) -> None:
     instance = REPO / "benchmarks" / "asp-blocked-28" / "blockedqueens.28.1449787798.param"
     result = run_cli("estimate", str(instance), "--samples", "50", "--seed", "1")
     assert result.code == 0 and "28-queens, 595 forbidden" in result.out
+
+
+def test_stats_counts_a_large_constrained_tree_and_estimate_shows_it(run_cli) -> None:
+    """n = 28 is beyond the plain board's exact limit, but a blocked instance's tree is small:
+    stats counts it, and its solutions agree with Lingeling's published answers."""
+    import json
+
+    folder = REPO / "benchmarks" / "asp-blocked-28"
+    for ident, satisfiable in (("1449787798", False), ("1449787894", True)):
+        published = next(row for row in (folder / "lingeling-results.tsv").read_text().splitlines()
+                         if row.split("\t")[1] == ident)
+        assert (published.split("\t")[2] == "SATISFIABLE") == satisfiable
+        instance = str(folder / f"blockedqueens.28.{ident}.param")
+        result = run_cli("stats", instance, "--format", "json")
+        assert result.code == 0, result.err
+        row = json.loads(result.out)["rows"][0]
+        assert (row["solutions"] > 0) == satisfiable
+        shown = run_cli("estimate", instance, "--samples", "200", "--seed", "3", "--format", "json")
+        assert json.loads(shown.out)["exact"] == row["nodes_checked"]
+    plain = run_cli("stats", "20")
+    assert plain.code == 2 and "at most 18 for a plain board" in plain.err
+
+
+def test_stats_of_a_small_generated_instance_matches_brute_force(run_cli, tmp_path: Path) -> None:
+    import json
+
+    source = tmp_path / "c.param"
+    source.write_text(run_cli("generate", "completion", "8", "2", "--seed", "4").out)
+    import ast
+
+    fixed = tuple(map(tuple, ast.literal_eval(source.read_text().split("init =", 1)[1])))
+    row = json.loads(run_cli("stats", str(source), "--format", "json").out)["rows"][0]
+    assert row["solutions"] == len(brute_force_solutions(8, fixed))
