@@ -261,3 +261,10 @@ def test_published_answers_hold_for_a_few_asp_instances() -> None:
         assert bool(found) == published[ident]
         for placement in found:
             assert nqueens.validate(spec, placement) == []
+
+
+def test_a_huge_instance_file_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    path = _write(tmp_path, "big.param", "letting n = 5\nletting blocks = ["
+                  + "[1,1]," * 900_000 + "]\n")
+    with pytest.raises(ModelFileError, match="larger than 4 MiB"):
+        read_instance(path)

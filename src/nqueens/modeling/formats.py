@@ -48,6 +48,9 @@ __all__ = [
 INSTANCE_FORMATS = ("toml", "param", "diagonals", "asp")
 #: Deepest list nesting a file may use: pair lists are two deep.
 _MAX_DEPTH = 3
+#: Largest published-format file read: the published instances are tens of kilobytes (n <=
+#: a few hundred); each number becomes a token, so the bound also bounds the memory used.
+MAX_INSTANCE_BYTES = 4 * 2**20
 
 Diagonal = tuple[int, int]  # (index, kind): kind 1 = sum r + c, kind 0 = difference
 
@@ -158,11 +161,19 @@ def _read_text(path: str) -> str:
     if len(data) > MAX_MODEL_BYTES:
         raise ModelFileError(f"{path}: larger than {MAX_MODEL_BYTES // 2**20} MiB, more than "
                              "any model file; give a smaller file")
+    if len(data) > MAX_INSTANCE_BYTES and not path.endswith(".toml") and not _is_toml(data):
+        raise ModelFileError(f"{path}: larger than {MAX_INSTANCE_BYTES // 2**20} MiB, more "
+                             "than any published instance file; give a smaller file")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise ModelFileError(f"{path}: line {line}: not UTF-8 text") from None
+
+
+def _is_toml(data: bytes) -> bool:
+    head = data[:4096].decode("utf-8", "replace")
+    return detect_format("", head) == "toml"
 
 
 _FIRST_WORDS = re.compile(r"^[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]*([(=]?)", re.MULTILINE)
