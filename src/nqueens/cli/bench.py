@@ -50,8 +50,9 @@ def add_suite_arguments(parser: argparse.ArgumentParser) -> None:
                        "reads)")
     group.add_argument("--suite", choices=SUITES, default=None,
                        help="run a hard-instance family instead of the speed grid")
-    group.add_argument("--run-timeout", type=positive_float, default=10.0, metavar="S",
-                       help="time limit per instance and subject (default: 10)")
+    group.add_argument("--run-timeout", type=positive_float, default=None, metavar="S",
+                       help="give up on one run after S seconds (default: 10 per instance "
+                       "and subject with --suite; as --limit otherwise)")
     group.add_argument("--subjects", type=_subject_list, default=None, metavar="A,B",
                        help=f"only these subjects ({', '.join(SUBJECTS)}; default: all)")
     group.add_argument("--n", type=positive_int, default=None, metavar="N",
@@ -98,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"{directory}: cannot write there (permission denied); "
                          "give another --output-dir")
     repeats = args.repeats or (1 if args.quick else 3)
-    limit = args.limit or (30.0 if args.quick else 120.0)
+    limit = args.limit or args.run_timeout or (30.0 if args.quick else 120.0)
 
     def progress(m: Measurement) -> None:
         seconds = f"{m.median:.3f} s" if m.median is not None else m.status
@@ -140,7 +141,7 @@ def run_suite(args: argparse.Namespace) -> int:
         suite = hard.generate_suite(args.suite, args.n, args.delta, args.range,
                                     args.seeds or list(range(1, 11)), args.min_free,
                                     directory / f"hard-{args.suite}-instances")
-    limit = args.run_timeout
+    limit = args.run_timeout or 10.0
     total = len(suite.instances) * len(chosen)
     print(f"{args.suite}: {len(suite.instances)} instances x {len(chosen)} subjects "
           f"({', '.join(s.label for s in chosen)}), {limit:g} s each at most",
