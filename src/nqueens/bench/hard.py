@@ -479,7 +479,11 @@ def write_results(suite: Suite, runs: list[Run], limit: float, directory: Path,
     writer.writerows(rows)
     write_text_atomic(f"{stem}.csv", buffer.getvalue(), overwrite=True)
     doc = {"meta": meta, "summary": summary(runs, limit), "runs": rows}
-    write_text_atomic(f"{stem}.json", json.dumps(doc, indent=1) + "\n", overwrite=True)
+    # one run per line: a results file stays small and reads well in a diff
+    text = ('{"meta": ' + json.dumps(meta, sort_keys=True) + ',\n "summary": [\n  '
+            + ",\n  ".join(json.dumps(row) for row in doc["summary"]) + '\n ],\n "runs": [\n  '
+            + ",\n  ".join(json.dumps(row) for row in rows) + "\n ]}\n")
+    write_text_atomic(f"{stem}.json", text, overwrite=True)
     from ..pictures.hardness import plot_hardness
 
     plot_hardness(doc, f"{stem}.png")
