@@ -96,3 +96,17 @@ def test_the_plot_is_drawn_from_a_results_file(tmp_path: Path) -> None:
     out = tmp_path / "hard-x.png"
     plot_hardness_file(results, out)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_set_at_one_parameter_value_is_drawn_as_sorted_times(tmp_path: Path) -> None:
+    from nqueens.pictures.hardness import hardness_figure
+
+    runs = [{"instance": f"i{k}", "parameter": 595.0, "subject": "auto", "seconds": 0.1 * k,
+             "status": "sat" if k % 2 else "unsat", "published": "", "published_seconds": 0.05}
+            for k in range(1, 9)]
+    figure = hardness_figure({"meta": {"parameter": "blocked squares", "run_timeout": 1},
+                              "runs": runs})
+    ax = figure.axes[0]
+    assert "instances answered" in ax.get_xlabel() and "4 of 8 satisfiable" in ax.get_xlabel()
+    drawn = [list(line.get_ydata()) for line in ax.get_lines() if len(line.get_ydata()) == 8]
+    assert drawn[0] == sorted(0.1 * k for k in range(1, 9))

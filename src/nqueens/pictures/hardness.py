@@ -5,8 +5,9 @@ fraction of satisfiable instances on a second axis (grey), so the peak of the me
 at the 50 % point.
 
 Unanswered runs count at the time limit (a lower bound), which a dotted line marks. With
-many distinct parameter values (the ASP set: one per instance) the instances are grouped
-into bins of about equal size, each drawn at its median parameter. It reads only the
+many distinct parameter values the instances are grouped into bins of about equal size, each
+drawn at its median parameter; a set at one value (the ASP set) has no curve to draw, and
+gets each subject's times sorted instead (instances answered against time). It reads only the
 results document (`hard-SUITE.json`), so the docs can draw it from a committed file.
 """
 
@@ -54,11 +55,13 @@ def _groups(parameters: Sequence[float]) -> dict[float, float]:
 
 def hardness_figure(doc: dict[str, Any]) -> Any:  # noqa: C901 - one figure, drawn part by part
     plt = pyplot()
-    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter, PercentFormatter
+    from matplotlib.ticker import PercentFormatter
 
     meta, runs = doc.get("meta", {}), doc.get("runs", [])
     limit = float(meta.get("run_timeout", 0) or 0)
     where = _groups([float(r["parameter"]) for r in runs])
+    if len(set(where.values())) == 1:
+        return _cactus_figure(meta, runs, limit)
     figure, ax = plt.subplots(figsize=(7.4, 4.6), layout="constrained")
     share = ax.twinx()
     # fraction satisfiable per x, from the agreed answers (published where known)
@@ -118,12 +121,26 @@ def hardness_figure(doc: dict[str, Any]) -> Any:  # noqa: C901 - one figure, dra
                 label=f"{subject}: median")
         ax.plot(at, p90, color=colour, marker=marker, markersize=3, linewidth=1.0,
                 linestyle="--", label=f"{subject}: 90th percentile")
-    positive = [t for t in times if t > 0]
     if limit > 0:
         ax.axhline(limit, color="#555555", linestyle=":", linewidth=1)
         ax.annotate(f"time limit {limit:g} s (unanswered count here)", (xs[0], limit),
                     xytext=(2, 3), textcoords="offset points", fontsize=8, color="#555555")
-        positive.append(limit)
+    _time_axis(ax, times, limit)
+    grouped = len(xs) < len(set(where))
+    ax.set_xlabel(str(meta.get("parameter", "parameter"))
+                  + (f" ({len(xs)} bins of instances, at their median)" if grouped else ""),
+                  fontsize=9)
+    ax.set_ylabel("seconds per instance, whole process (log)", fontsize=9)
+    ax.set_title(str(meta.get("title", "hardness")), fontsize=11)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False,
+              ncol=2)
+    return figure
+
+
+def _time_axis(ax: Any, times: list[float], limit: float) -> None:
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    positive = [t for t in times if t > 0] + ([limit] if limit > 0 else [])
     ax.set_yscale("log")
     if positive:
         low = 10.0 ** math.floor(math.log10(min(positive)))
@@ -134,9 +151,52 @@ def hardness_figure(doc: dict[str, Any]) -> Any:  # noqa: C901 - one figure, dra
     ax.yaxis.set_minor_formatter(NullFormatter())
     ax.tick_params(labelsize=9)
     ax.grid(True, which="major", color="#dddddd", linewidth=0.8)
-    grouped = len(xs) < len(set(where))
-    ax.set_xlabel(str(meta.get("parameter", "parameter"))
-                  + (f" ({len(xs)} bins of instances, at their median)" if grouped else ""),
+
+
+def _cactus_figure(meta: dict[str, Any], runs: list[dict[str, Any]], limit: float) -> Any:
+    """A set at one parameter value (the ASP set: every instance has 595 blocked squares):
+    no curve against the parameter, so each subject's times are drawn sorted, instance by
+    instance (the k-th point: the time within which k instances were answered); the median
+    and 90th percentile are where the curve crosses half and nine tenths of the set."""
+    plt = pyplot()
+    figure, ax = plt.subplots(figsize=(7.4, 4.6), layout="constrained")
+    answers: dict[str, str] = {}
+    for r in runs:
+        if r.get("published"):
+            answers[r["instance"]] = r["published"]
+        elif r["status"] in ("sat", "unsat"):
+            answers.setdefault(r["instance"], r["status"])
+    subjects = list(dict.fromkeys(r["subject"] for r in runs))
+    lines: list[tuple[str, list[float]]] = []
+    for subject in subjects:
+        answered = sorted(float(r["seconds"]) for r in runs
+                          if r["subject"] == subject and r["status"] in ("sat", "unsat"))
+        lines.append((subject, answered))
+    published = {r["instance"]: float(r["published_seconds"]) for r in runs
+                 if r.get("published_seconds") is not None}
+    if published:
+        lines.append((PUBLISHED_LABEL, sorted(published.values())))
+    total = len({r["instance"] for r in runs})
+    times: list[float] = []
+    for index, (subject, answered) in enumerate(lines):
+        colour = style.BLACK if subject == PUBLISHED_LABEL else COLOURS[index % len(COLOURS)]
+        ax.plot(range(1, len(answered) + 1), answered, color=colour, linewidth=1.7,
+                marker=MARKERS[index % len(MARKERS)], markersize=3, markevery=max(1, total // 10),
+                linestyle="--" if subject == PUBLISHED_LABEL else "-",
+                label=f"{subject}: {len(answered)}/{total} answered in {sum(answered):.1f} s")
+        times += answered
+    for share, name in ((0.5, "median"), (0.9, "90th percentile")):
+        ax.axvline(share * total, color="#9a9a9a", linewidth=0.8, linestyle="-.")
+        ax.annotate(name, (share * total, 1), xycoords=("data", "axes fraction"),
+                    xytext=(-3, -12), textcoords="offset points", ha="right", fontsize=8,
+                    color="#6b6b6b")
+    _time_axis(ax, times, limit)
+    if limit > 0:
+        ax.axhline(limit, color="#555555", linestyle=":", linewidth=1)
+    sat = sum(a == "sat" for a in answers.values())
+    ax.set_xlim(0, total + 1)
+    ax.set_xlabel(f"instances answered, fastest first ({sat} of {len(answers)} satisfiable; "
+                  f"{meta.get('parameter', 'parameter')}: {runs[0]['parameter']:g} in all)",
                   fontsize=9)
     ax.set_ylabel("seconds per instance, whole process (log)", fontsize=9)
     ax.set_title(str(meta.get("title", "hardness")), fontsize=11)
