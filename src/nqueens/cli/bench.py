@@ -134,6 +134,7 @@ def run_suite(args: argparse.Namespace) -> int:
         if bundled is None:
             raise InputError("the bundled ASP set is not installed here; give its directory")
         suite = hard.read_suite("asp", bundled)
+        suite.source = "benchmarks/asp-blocked-28 (bundled)"
     else:
         if args.range is None:
             raise InputError(f"--suite {args.suite} without DIR needs --range of the parameter "
