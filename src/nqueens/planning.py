@@ -231,13 +231,13 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
     from pathlib import Path
 
     from .modeling.bundled import bundled_model
-    from .modeling.modelfile import load_model
+    from .modeling.formats import read_instance, split_take
 
     path = bundled_model(spec_or_n)
-    if path is None and not Path(spec_or_n).is_file():
+    if path is None and not Path(split_take(spec_or_n)[0]).is_file():
         raise SpecError(f"expected a Spec or a board size (int), or a bundled model's name "
                         f"(see `nqueens models`) or a model file's path, got {spec_or_n!r}")
-    return load_model(path if path is not None else spec_or_n)
+    return read_instance(str(path) if path is not None else spec_or_n).spec
 
 
 def _counting_route(  # noqa: C901 - one branch per counting route, in the order they are preferred

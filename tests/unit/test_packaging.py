@@ -50,11 +50,15 @@ def test_every_subpackage_is_listed_and_the_models_are_mapped() -> None:
         for init in (SRC / "nqueens").rglob("__init__.py") if init.parent != SRC / "nqueens"
     }
     listed = set(setuptools["packages"])
-    assert listed == on_disk | {"nqueens.models"}, (
+    data = {"nqueens.models", "nqueens.benchmarks"}  # folders at the top, mapped in
+    assert listed == on_disk | data, (
         f"pyproject.toml [tool.setuptools] packages must list every subpackage: missing "
-        f"{sorted(on_disk - listed)}, not on disk {sorted(listed - on_disk - {'nqueens.models'})}")
-    assert setuptools["package-dir"] == {"": "src", "nqueens.models": "models"}
+        f"{sorted(on_disk - listed)}, not on disk {sorted(listed - on_disk - data)}")
+    assert setuptools["package-dir"] == {"": "src", "nqueens.models": "models",
+                                         "nqueens.benchmarks": "benchmarks"}
     assert set(setuptools["package-data"]["nqueens.models"]) == {"*.toml", "README.md"}
+    shipped = setuptools["package-data"]["nqueens.benchmarks"]
+    assert all(list((REPO / "benchmarks").glob(pattern)) for pattern in shipped)
 
 
 def test_one_copy_of_the_models_and_the_package_finds_it() -> None:

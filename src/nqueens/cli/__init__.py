@@ -21,7 +21,7 @@ from .common import EXIT_CODES_HELP, EXIT_UNKNOWN, EXIT_USAGE
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
 COMMANDS = (
     "solve", "count", "verify", "trace", "stats", "estimate", "tree",
-    "model", "models", "describe", "export", "encodings", "bench",
+    "model", "models", "describe", "export", "encodings", "generate", "bench",
 )
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from ..atomicfile import ensure_directory
 from ..errors import InputError
-from .common import EXIT_OK, EXIT_UNKNOWN, positive_float, positive_int
+from .common import EXIT_OK, EXIT_UNKNOWN, positive_float, positive_int, row_count
+from .generate import seed_list
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,10 +31,67 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="give up on one run after S seconds (default: 120; 30 with --quick)")
     parser.add_argument("--only", metavar="TEXT", default=None,
                         help="run only the workloads whose name contains TEXT, e.g. 'count'")
+    add_suite_arguments(parser)
     parser.set_defaults(handler=run)
 
 
+def add_suite_arguments(parser: argparse.ArgumentParser) -> None:
+    """The hard-instance suites (`bench.hard`): a set from DIR or generated here."""
+    from ..bench.hard import SUBJECTS, SUITES
+
+    group = parser.add_argument_group(
+        "hard instances (--suite)",
+        "Run auto, backtrack (first-fail), sat, cpsat and MiniZinc+Gecode (if installed) on "
+        "every instance of a set, each a whole process; write hard-SUITE.csv/.json/.png "
+        "(median and 90th percentile time against the family's parameter, fraction "
+        "satisfiable). Without DIR the set is generated (asp: the bundled n = 28 set).")
+    group.add_argument("dir", nargs="?", type=Path, default=None, metavar="DIR",
+                       help="with --suite: the folder of instance files (any format nqueens "
+                       "reads)")
+    group.add_argument("--suite", choices=SUITES, default=None,
+                       help="run a hard-instance family instead of the speed grid")
+    group.add_argument("--run-timeout", type=positive_float, default=None, metavar="S",
+                       help="give up on one run after S seconds (default: 10 per instance "
+                       "and subject with --suite; as --limit otherwise)")
+    group.add_argument("--subjects", type=_subject_list, default=None, metavar="A,B",
+                       help=f"only these subjects ({', '.join(SUBJECTS)}; default: all)")
+    group.add_argument("--n", type=positive_int, default=None, metavar="N",
+                       help="board size of a generated blocked or diagonals set")
+    group.add_argument("--delta", type=positive_int, default=None, metavar="D",
+                       help="completion: queens left to place (m = n - D)")
+    group.add_argument("--range", type=_int_range, default=None, metavar="A..B[:STEP]",
+                       help="values of the family's parameter: n (completion), blocked "
+                       "squares (blocked), excluded diagonals (diagonals)")
+    group.add_argument("--seeds", type=seed_list, default=None, metavar="A..B",
+                       help="seeds per parameter value of a generated set (default: 1..10)")
+    group.add_argument("--min-free", type=row_count, default=4, metavar="K",
+                       help="mininfile of the blocked and diagonals generators (default: 4)")
+
+
+def _subject_list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _int_range(text: str) -> list[int]:
+    """A..B[:STEP] (inclusive), or one integer."""
+    try:
+        span, _, step_text = text.partition(":")
+        first, _, last = span.partition("..")
+        low, high = int(first), int(last or first)
+        step = int(step_text or 1)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected A..B or A..B:STEP, got {text!r}") from None
+    if step < 1 or high < low or (high - low) // step > 1000:
+        raise argparse.ArgumentTypeError(f"expected A <= B, STEP >= 1 and at most 1000 values, "
+                                         f"got {text!r}")
+    return list(range(low, high + 1, step))
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.suite is not None:
+        return run_suite(args)
+    if args.dir is not None:
+        raise InputError(f"DIR ({args.dir}) is the set of a hard-instance suite; add --suite")
     from ..bench.run import Measurement, run_bench, table
 
     directory = ensure_directory(args.output_dir)  # a file, a loop, no rights: refused now
@@ -41,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"{directory}: cannot write there (permission denied); "
                          "give another --output-dir")
     repeats = args.repeats or (1 if args.quick else 3)
-    limit = args.limit or (30.0 if args.quick else 120.0)
+    limit = args.limit or args.run_timeout or (30.0 if args.quick else 120.0)
 
     def progress(m: Measurement) -> None:
         seconds = f"{m.median:.3f} s" if m.median is not None else m.status
@@ -55,3 +113,71 @@ def run(args: argparse.Namespace) -> int:
         print(f"nqueens: error: {m.group} n={m.n} {m.subject}: {m.status} {m.answer}",
               file=sys.stderr)
     return EXIT_UNKNOWN if bad else EXIT_OK
+
+
+def run_suite(args: argparse.Namespace) -> int:
+    """`bench --suite`: read or generate the set, run every subject, write and report."""
+    import time
+
+    from ..bench import hard
+
+    directory = ensure_directory(args.output_dir)
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise InputError(f"{directory}: cannot write there (permission denied); "
+                         "give another --output-dir")
+    chosen = hard.subjects(args.subjects)
+    start_meta = hard.machine()
+    if args.dir is not None:
+        suite = hard.read_suite(args.suite, args.dir)
+    elif args.suite == "asp":
+        bundled = hard.bundled_asp_dir()
+        if bundled is None:
+            raise InputError("the bundled ASP set is not installed here; give its directory")
+        suite = hard.read_suite("asp", bundled)
+        suite.source = "benchmarks/asp-blocked-28 (bundled)"
+    else:
+        if args.range is None:
+            raise InputError(f"--suite {args.suite} without DIR needs --range of the parameter "
+                             f"({hard.PARAMETER[args.suite]}), e.g. --range 14..22")
+        suite = hard.generate_suite(args.suite, args.n, args.delta, args.range,
+                                    args.seeds or list(range(1, 11)), args.min_free,
+                                    directory / f"hard-{args.suite}-instances")
+    limit = args.run_timeout or 10.0
+    total = len(suite.instances) * len(chosen)
+    print(f"{args.suite}: {len(suite.instances)} instances x {len(chosen)} subjects "
+          f"({', '.join(s.label for s in chosen)}), {limit:g} s each at most",
+          file=sys.stderr, flush=True)
+    done: list[int] = [0]
+
+    def progress(run: hard.Run) -> None:
+        done[0] += 1
+        print(f"  [{done[0]}/{total}] {run.instance} {run.subject}: {run.status} "
+              f"{run.seconds:.2f} s", file=sys.stderr, flush=True)
+
+    started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    runs = hard.run_suite(suite, chosen, limit, progress)
+    problems = hard.cross_check(runs)
+    end_meta = hard.machine()
+    sizes = sorted({i.spec.n for i in suite.instances})
+    meta = {
+        "suite": args.suite, "parameter": hard.PARAMETER[args.suite],
+        "title": f"{args.suite}: {len(suite.instances)} instances, n = "
+                 + ", ".join(map(str, sizes[:4])) + (" ..." if len(sizes) > 4 else ""),
+        "source": suite.source, "generation": suite.generation, "run_timeout": limit,
+        "subjects": [s.label for s in chosen], "date": started,
+        "machine": {key: value for key, value in start_meta.items() if key != "load"},
+        "load": {"start": start_meta["load"], "end": end_meta["load"]},
+    }
+    published = [i.published_seconds for i in suite.instances if i.published_seconds is not None]
+    published_total = sum(published) if published else None
+    if published_total is not None:
+        meta["published_total_seconds"] = round(published_total, 2)
+    files = hard.write_results(suite, runs, limit, args.output_dir, meta)
+    print(hard.table(hard.summary(runs, limit), published_total))
+    print("\nwrote " + ", ".join(str(f) for f in files))
+    for problem in problems:
+        print(f"nqueens: error: DISAGREEMENT: {problem}", file=sys.stderr)
+    bad = [r for r in runs if r.status in ("wrong", "error")]
+    for r in bad:
+        print(f"nqueens: error: {r.instance} {r.subject}: {r.status} {r.detail}", file=sys.stderr)
+    return EXIT_UNKNOWN if problems or bad else EXIT_OK

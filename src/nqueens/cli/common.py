@@ -34,14 +34,15 @@ EXIT_CODES_HELP = """exit codes:
 
 
 def load_problem(text: str, variant: str | None = None) -> Spec:
-    """The spec named on the command line: a board size N, a model file (.toml), or the
-    name of a bundled model (`nqueens models` lists them).
+    """The spec named on the command line: a board size N, a model file (.toml, or a
+    published instance format: CSPLib param, excluded diagonals `FILE#D`, ASP facts; see
+    `modeling.formats`), or the name of a bundled model (`nqueens models` lists them).
 
     `variant` (from --variant) applies to a bare N; a model file carries its own.
     """
     n = _board_size(text)
     if n is None:
-        from ..modeling.modelfile import load_model
+        from ..modeling.formats import read_instance
 
         path = model_path(text)
         if path is None:
@@ -49,7 +50,7 @@ def load_problem(text: str, variant: str | None = None) -> Spec:
                 f"N must be a positive integer board size, a model file (.toml) or a "
                 f"bundled model name (see `nqueens models`), got {text!r}"
             )
-        spec = load_model(path)
+        spec = read_instance(path).spec
         if variant is not None and variant != spec.variant:
             raise InputError(
                 f"--variant {variant} conflicts with variant = {spec.variant!r} in {text}; "
@@ -65,11 +66,12 @@ def load_problem(text: str, variant: str | None = None) -> Spec:
 
 
 def model_path(text: str) -> str | None:
-    """The model file an N|MODEL argument names: an existing file, a bundled model's name,
-    or any other *.toml (whose reading then fails naming it); None for anything else."""
+    """The model file an N|MODEL argument names: an existing file (or `FILE#D`, the first D
+    diagonals of an excluded-diagonals file), a bundled model's name, or any other *.toml
+    (whose reading then fails naming it); None for anything else."""
     if _board_size(text) is not None:
         return None
-    if os.path.exists(text):
+    if os.path.exists(text) or ("#" in text and os.path.exists(text.rpartition("#")[0])):
         return text
     from ..modeling.bundled import bundled_model
 
@@ -204,8 +206,9 @@ def row_count(text: str) -> int:
 def add_problem_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "problem", metavar="N|MODEL",
-        help="board size N, a model file (.toml), or a bundled model's name such as "
-        "queens-8 (see `nqueens models`)",
+        help="board size N, a model file (.toml, a CSPLib .param file, an excluded-diagonals "
+        "file FILE or FILE#D, ASP facts), or a bundled model's name such as queens-8 (see "
+        "`nqueens models`)",
     )
 
 

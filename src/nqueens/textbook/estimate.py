@@ -15,11 +15,11 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..bitboard import AttackMasks, initial_rows
+from ..bitboard import KERNEL_MAX_N, AttackMasks, initial_rows, kernel_available, supports
 from ..errors import InputError, SizeLimitError
 from ..spec import Spec
 
-__all__ = ["Estimate", "check_estimate", "estimate_nodes", "one_walk"]
+__all__ = ["Estimate", "check_estimate", "estimate_nodes", "exact_affordable", "one_walk"]
 
 Z_95 = 1.959963984540054  # two-sided 95% quantile of the standard normal
 
@@ -130,3 +130,24 @@ def estimate_nodes(spec: Spec, samples: int, seed: int | None = None) -> Estimat
     variance = _ratio(squares, scale)
     stderr = math.sqrt(variance) if isinstance(variance, float) else math.isqrt(variance)
     return Estimate(samples, _ratio(total, samples), stderr)
+
+
+#: Most nodes checked that `stats` and `estimate` count exactly on a constrained board (fixed
+#: queens or forbidden cells) beyond the plain board's limit: the compiled walk checks about
+#: a billion nodes a second here, so this is about ten seconds.
+MAX_EXACT_NODES = 10**10
+#: Walks of the quick estimate that decides whether the exact count is affordable.
+_PROBE_WALKS = 200
+
+
+def exact_affordable(spec: Spec) -> tuple[bool, float]:
+    """Whether the exact tree of a constrained queens board is cheap enough to count, judged
+    by Knuth's estimate itself (a fixed seed, so the answer is the same every run): hard
+    instances are large boards whose tree their constraints make small. Returns the verdict
+    and the estimate. A plain board, another variant, a board wider than the compiled walk or
+    no compiled walk: not affordable."""
+    if spec.is_plain or not supports(spec) or not kernel_available() or spec.n > KERNEL_MAX_N:
+        return False, math.nan
+    walks = max(2, min(_PROBE_WALKS, MAX_ESTIMATE_WORK // (10 * _walk_cost(spec.n))))
+    guess = float(estimate_nodes(spec, walks, seed=0).mean)
+    return guess <= MAX_EXACT_NODES, guess

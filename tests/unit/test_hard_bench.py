@@ -1,0 +1,112 @@
+"""The hard-instance bench's reading of answers, cross-checks and plot, in process (the runs
+themselves are in tests/system/test_hard_suite.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from nqueens.bench import hard
+from nqueens.errors import InputError, QueensError
+from nqueens.pictures.hardness import plot_hardness_file
+
+from paths import REPO
+
+ASP28 = REPO / "benchmarks" / "asp-blocked-28"
+
+
+def test_our_json_is_read_as_yes_no_or_unknown() -> None:
+    sat = json.dumps({"status": "limit", "count": 1, "complete": False, "solutions": [[1, 3, 0, 2]]})
+    assert hard._read_nqueens(sat, 0, "")[:2] == ("sat", [1, 3, 0, 2])
+    unsat = json.dumps({"status": "complete", "count": 0, "complete": True, "solutions": [],
+                        "certified": True})
+    assert hard._read_nqueens(unsat, 1, "") == ("unsat", None, "", True)
+    # a "no" that is not a finished search is no "no"
+    stopped = json.dumps({"status": "timeout", "count": 0, "complete": False, "solutions": []})
+    assert hard._read_nqueens(stopped, 3, "")[0] == "timeout"
+    assert hard._read_nqueens("", 2, "nqueens: error: bad\n")[0] == "error"
+    assert hard._read_nqueens(unsat.replace('"certified": true', '"x": 1'), 1, "")[3] is False
+
+
+def test_minizinc_output_is_read() -> None:
+    assert hard._read_minizinc("=====UNSATISFIABLE=====\n", 0, "")[0] == "unsat"
+    assert hard._read_minizinc("columns = [1, 3, 0, 2]\n----------\n", 0, "")[:2] == (
+        "sat", [1, 3, 0, 2])
+    assert hard._read_minizinc("=====UNKNOWN=====\n", 0, "")[0] == "timeout"
+    assert hard._read_minizinc("", 1, "Error: type error\n")[0] == "error"
+
+
+def _run(instance: str, subject: str, status: str, published: str = "") -> hard.Run:
+    return hard.Run(instance, 4, 1.0, subject, 0.5, 0.4, status, False,
+                    status if status in ("sat", "unsat") else "", "", published, None)
+
+
+def test_disagreements_between_subjects_and_with_the_published_answer_are_flagged() -> None:
+    runs = [_run("a", "auto", "sat"), _run("a", "sat", "unsat"), _run("a", "cpsat", "timeout"),
+            _run("b", "auto", "unsat", "unsat"), _run("b", "sat", "unsat", "unsat"),
+            _run("c", "auto", "sat", "unsat")]
+    problems = hard.cross_check(runs)
+    assert len(problems) == 2 and problems[0].startswith("a: answers disagree")
+    assert "published: unsat" in problems[1]
+    assert [r.status for r in runs] == ["disagree", "disagree", "timeout", "unsat", "unsat",
+                                        "disagree"]
+
+
+def test_unanswered_runs_count_at_the_limit_in_the_summary() -> None:
+    runs = [_run("a", "auto", "sat"), _run("b", "auto", "timeout"), _run("c", "auto", "unsat")]
+    row = hard.summary(runs, 10.0)[0]
+    assert (row["sat"], row["unsat"], row["unanswered"]) == (1, 1, 1)
+    assert row["total"] == pytest.approx(11.0) and row["max"] == 10.0
+    assert hard.percentile([1.0, 2.0, 3.0, 4.0], 50) == 2.5
+
+
+def test_the_asp_set_is_read_with_its_published_answers() -> None:
+    suite = hard.read_suite("asp", ASP28)
+    assert len(suite.instances) == 100
+    assert sum(i.published is True for i in suite.instances) == 49
+    assert sum(i.published_seconds or 0 for i in suite.instances) == pytest.approx(22.59)
+    first = suite.instances[0]
+    assert first.parameter == len(first.spec.forbidden) and first.spec.n == 28
+
+
+def test_a_bad_instance_stops_the_bench_before_it_starts(tmp_path: Path) -> None:
+    (tmp_path / "good.param").write_text("letting n = 4\nletting blocks = []\n")
+    (tmp_path / "bad.param").write_text("letting n = 4\nletting blocks = [[0, 1]]\n")
+    with pytest.raises(QueensError, match=r"bad\.param: line 2"):
+        hard.read_suite("blocked", tmp_path)
+    with pytest.raises(InputError, match="not a directory"):
+        hard.read_suite("blocked", tmp_path / "none")
+
+
+def test_unknown_subject_is_refused() -> None:
+    with pytest.raises(InputError, match="unknown subject"):
+        hard.subjects(["auto", "lingeling"])
+
+
+def test_the_plot_is_drawn_from_a_results_file(tmp_path: Path) -> None:
+    runs = [{"instance": f"i{k}", "parameter": float(k % 4), "subject": subject,
+             "seconds": 0.1 * (1 + k % 4), "status": "sat" if k % 4 < 2 else "unsat",
+             "published": "", "published_seconds": None}
+            for k in range(12) for subject in ("auto", "sat")]
+    results = tmp_path / "hard-x.json"
+    results.write_text(json.dumps({"meta": {"parameter": "p", "run_timeout": 1, "title": "t"},
+                                   "runs": runs}))
+    out = tmp_path / "hard-x.png"
+    plot_hardness_file(results, out)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_set_at_one_parameter_value_is_drawn_as_sorted_times(tmp_path: Path) -> None:
+    from nqueens.pictures.hardness import hardness_figure
+
+    runs = [{"instance": f"i{k}", "parameter": 595.0, "subject": "auto", "seconds": 0.1 * k,
+             "status": "sat" if k % 2 else "unsat", "published": "", "published_seconds": 0.05}
+            for k in range(1, 9)]
+    figure = hardness_figure({"meta": {"parameter": "blocked squares", "run_timeout": 1},
+                              "runs": runs})
+    ax = figure.axes[0]
+    assert "instances answered" in ax.get_xlabel() and "4 of 8 satisfiable" in ax.get_xlabel()
+    drawn = [list(line.get_ydata()) for line in ax.get_lines() if len(line.get_ydata()) == 8]
+    assert drawn[0] == sorted(0.1 * k for k in range(1, 9))
