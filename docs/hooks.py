@@ -57,6 +57,21 @@ PICTURES: dict[str, Callable[[Path], None]] = {
     "images/tree-4.svg": nqueens_command("tree", "4"),
     "pages/trace-4.html": nqueens_command("trace", "4", "--all"),
 }
+
+
+def hardness_plot(results: str) -> Callable[[Path], None]:
+    """The hardness plot of a committed `bench --suite` result file (docs/benchmarks/)."""
+
+    def draw(path: Path) -> None:
+        from nqueens.pictures.hardness import plot_hardness_file
+
+        plot_hardness_file(DOCS / "benchmarks" / results, path.with_suffix(".png"))
+
+    return draw
+
+
+PICTURES["benchmarks/hard-asp.png"] = hardness_plot("hard-2026-11-25/hard-asp.json")
+PICTURES["benchmarks/hard-diagonals.png"] = hardness_plot("hard-2026-11-25/hard-diagonals.json")
 if performance.runs():  # the plot of the newest committed bench run
     PICTURES["benchmarks/bench.png"] = performance.draw_latest
 
