@@ -126,11 +126,25 @@ def normalise(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.rstrip().splitlines()) + "\n" if text.strip() else ""
 
 
+#: Folders of the repository that examples read by a relative path, as a reader in the clone's
+#: root would: linked into each example's scratch directory.
+DATA_FOLDERS = ("benchmarks",)
+
+
+def link_data(cwd: Path) -> None:
+    """Link the repository's data folders into `cwd` (once)."""
+    for name in DATA_FOLDERS:
+        link = cwd / name
+        if not link.exists():
+            link.symlink_to(REPO / name, target_is_directory=True)
+
+
 def run_in_process(command: Command, cwd: Path) -> str:
     """`nqueens ARGS` through `nqueens.cli.main`, stdout and stderr into one stream."""
     from nqueens.cli import main
 
     stream = io.StringIO()
+    link_data(cwd)
     with contextlib.chdir(cwd), contextlib.redirect_stdout(stream), contextlib.redirect_stderr(stream):
         main(shlex.split(command.text)[1:])
     return stream.getvalue()
@@ -149,6 +163,7 @@ def shell_path(scratch: Path) -> str:
 def run_in_shell(command: Command, cwd: Path, path: str, timeout: float = 60) -> str:
     """The line run by bash, stderr merged into stdout as a terminal shows them."""
     env = {**os.environ, "PATH": path}
+    link_data(cwd)
     done = subprocess.run(["bash", "-c", command.text], cwd=cwd, env=env, text=True,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout,
                           check=False)
