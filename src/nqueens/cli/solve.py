@@ -184,8 +184,8 @@ class _Printer:
                 summary = {"type": "summary", **outcome_json(self.spec, outcome, **extra)}
                 sys.stdout.write(json.dumps(summary) + "\n")
             else:
-                if "unique" in extra:
-                    sys.stdout.write(f"{extra['unique']} fundamental solution(s), each the "
+                if "counted" in extra:
+                    sys.stdout.write(f"{extra['counted']} fundamental solution(s), each the "
                                      "smallest of its symmetric images\n")
                 sys.stdout.write(_summary(self.spec.describe(), outcome) + "\n")
             sys.stdout.flush()
@@ -226,8 +226,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
         print(f"nqueens: {outcome.stats['note']}", file=sys.stderr)
     shown = fundamental(spec, printer.found) if args.unique else list(printer.found)
     extra: dict[str, Any] = {}
-    if args.unique:
-        extra = {"unique": len(shown), "symmetries": list(instance_symmetries(spec))}
+    if args.unique:  # "count" is what is listed: the fundamental ones ("total": all met)
+        extra = {"counted": len(shown), "symmetries": list(instance_symmetries(spec))}
         printer.write(shown)
     if args.output is not None:
         _draw(spec, args, shown)
