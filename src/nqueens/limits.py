@@ -162,6 +162,25 @@ def machine_memory() -> int | None:
         return None
 
 
+def memory_limit() -> tuple[int, str] | None:
+    """The memory this process may use, in bytes, and how a message names it: the machine's
+    physical memory, or less when an address-space limit (`ulimit -v`, RLIMIT_AS) is
+    lower; None where neither is known."""
+    found: list[tuple[int, str]] = []
+    physical = machine_memory()
+    if physical is not None:
+        found.append((physical, f"this machine has {_gigabytes(physical)}"))
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, AttributeError, ValueError, OSError):
+        soft = -1
+    if soft not in (-1, getattr(resource, "RLIM_INFINITY", -1)) and soft > 0:
+        found.append((soft, f"this process may use {_gigabytes(soft)} (ulimit -v)"))
+    return min(found) if found else None
+
+
 def peak_memory_mb() -> dict[str, int]:
     """{"peak_rss_mb": ...}: the process's peak resident memory so far (for `stats`), or {}
     where the OS does not say. Linux's VmHWM first: ru_maxrss of a process started from a
@@ -228,6 +247,15 @@ def alternative_route(spec: Spec) -> str:
             "cells or a variant in O(n) memory")
 
 
+def _fits(spec: Spec, backend: str) -> str:
+    """What to do instead: the route that fits, unless it is the one refused (then a
+    smaller board is all that is left)."""
+    route = alternative_route(spec)
+    if f"--backend {backend} " in route:
+        return "give a smaller n (this backend's memory grows linearly with n)"
+    return route
+
+
 def construct_bytes(spec: Spec) -> int:
     """An explicit construction: a few Python objects per row."""
     return BASE_BYTES + CONSTRUCT_BYTES_PER_ROW * spec.n
@@ -243,16 +271,15 @@ def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = 
         SizeLimitError: before anything is built.
     """
     n = spec.n
-    memory = machine_memory()
-    if needed is not None and memory is not None and needed > memory:
+    limit = memory_limit()
+    if needed is not None and limit is not None and needed > limit[0]:
         raise SizeLimitError(
             f"a {n}x{n} board is beyond the {backend} backend: its model needs about "
-            f"{_gigabytes(needed)} and this machine has {_gigabytes(memory)}; "
-            + alternative_route(spec)
+            f"{_gigabytes(needed)} and {limit[1]}; " + _fits(spec, backend)
         )
     if n > max_n:
         raise SizeLimitError(
             f"a {n}x{n} board is beyond the {backend} backend (it stops at n = {max_n}"
             + (f", where its model would need about {_gigabytes(needed)}" if needed else "")
-            + "); " + alternative_route(spec)
+            + "); " + _fits(spec, backend)
         )

@@ -105,6 +105,12 @@ def _main(argv: Sequence[str] | None) -> int:
             print("nqueens: interrupted", file=sys.stderr)
             return EXIT_UNKNOWN
         raise
+    except MemoryError:
+        # the estimates refuse what cannot fit before it starts; this is the safety net for
+        # an estimate that was too low, so that even then the user gets one line
+        print("nqueens: error: ran out of memory; give a smaller board, or run where more "
+              "memory is available", file=sys.stderr)
+        return EXIT_USAGE
     except BrokenPipeError:
         # the reader went away (e.g. `| head`); silence the flush at exit too
         sys.stderr.close()
