@@ -4,7 +4,7 @@ Outcome.show)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -48,13 +48,13 @@ def test_bad_api_arguments_name_the_users_own_choice(call: Any, message: str) ->
 @pytest.mark.parametrize("call", [
     lambda: nqueens.Board("abc"),
     lambda: nqueens.Board((1, 3, 0, 2, 9)),
-    lambda: nqueens.Board((1, 3, 0, 2), spec=8),  # type: ignore[arg-type]  # the bad call tested
+    lambda: nqueens.Board((1, 3, 0, 2), spec=cast(Any, 8)),
     lambda: nqueens.Board((0, 1.5)),
     lambda: nqueens.Board(()),
     lambda: nqueens.Trace(0),
     lambda: nqueens.Trace(-1),
     lambda: nqueens.solve(3).show(),
-    lambda: find_violations("eight", (0, 1)),  # type: ignore[arg-type]  # the bad call tested
+    lambda: find_violations(cast(Any, "eight"), (0, 1)),
 ])
 def test_bad_arguments_raise_queens_errors(call: Any) -> None:
     with pytest.raises(nqueens.QueensError):

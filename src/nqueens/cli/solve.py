@@ -81,6 +81,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         "the classes are known only once the search has finished")
     parser.add_argument("--output", "-o", default=None, metavar="FILE",
                         help="also draw the board(s) to FILE.svg or FILE.png")
+    parser.add_argument("--force", action="store_true",
+                        help="overwrite FILE if it exists (default: refuse)")
     genetic = parser.add_argument_group("genetic and minconflicts backends")
     genetic.add_argument("--seed", type=int, default=None,
                          help="random seed, for a reproducible run (default: fresh)")
@@ -242,7 +244,7 @@ def _check_picture(spec: Spec, args: argparse.Namespace) -> None:
     for cannot fit one picture (the count of a plain board is known in advance)."""
     from ..pictures.board import MAX_BOARD_N, MAX_BOARDS
 
-    picture_format(args.output)
+    picture_format(args.output, overwrite=args.force)
     if spec.n > MAX_BOARD_N:
         raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                          f"{MAX_BOARD_N}); drop --output or use --format json")
@@ -263,7 +265,8 @@ def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
 
     kind = "fundamental solution(s)" if args.unique else "solution(s)"
     title = spec.describe() if len(shown) == 1 else f"{spec.describe()}: {len(shown)} {kind}"
-    draw_boards(spec, shown, args.output, one_based=args.one_based, title=title)
+    draw_boards(spec, shown, args.output, one_based=args.one_based, title=title,
+                overwrite=args.force)
 
 
 def _summary(what: str, outcome: Outcome) -> str:

@@ -10,7 +10,14 @@ from typing import Any
 from ..errors import InputError
 from ..pictures.page import PAGE_MAX_N_ALL, PAGE_MAX_N_FIRST
 from ..textbook.trace import Event, event_text, step_label, steps, walk
-from .common import EXIT_OK, add_format_argument, print_json, textbook_board, write_output
+from .common import (
+    EXIT_OK,
+    add_format_argument,
+    check_output,
+    print_json,
+    textbook_board,
+    write_output,
+)
 
 #: Largest boards traced: the whole tree (--all) and the walk to the first solution. Beyond
 #: these the walk has millions of events (n = 11 --all: 1.7 million; n = 20: 4 million).
@@ -96,14 +103,10 @@ def write_page(args: argparse.Namespace, n: int, *, all_solutions: bool) -> int:
 
     from ..pictures.page import check_page_size, page_html
 
-    target = Path(args.output)
-    if target.suffix.lower() not in (".html", ".htm"):
+    if Path(args.output).suffix.lower() not in (".html", ".htm"):
         raise InputError(f"output file {args.output!r} must end in .html (a step-through page)")
     check_page_size(n, all_solutions)
-    if not target.parent.is_dir():
-        raise InputError(f"output directory {str(target.parent)!r} does not exist; create it first")
-    if target.exists() and not args.force:
-        raise InputError(f"{target}: already exists; use --force to overwrite it")
+    check_output(args)  # a directory, no rights, a name too long: one line, before the work
     write_output(args, page_html(n, all_solutions=all_solutions), "step-through page")
     return EXIT_OK
 

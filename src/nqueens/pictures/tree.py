@@ -268,12 +268,13 @@ _COLOURS = {"root": style.TREE_PROMISING, "promising": style.TREE_PROMISING,
             "pruned": style.TREE_PRUNED, "solution": style.TREE_SOLUTION}
 
 
-def draw_tree(n: int, path: str | os.PathLike[str], *, all_solutions: bool = True) -> int:
+def draw_tree(n: int, path: str | os.PathLike[str], *, all_solutions: bool = True,
+              overwrite: bool = False) -> int:
     """Draw the pruned tree for an n x n board to `path` (.svg or .png); returns the number
-    of nodes checked (the root included)."""
-    picture_format(path)  # fail on a bad name before any work
+    of nodes checked (the root included). An existing file only with `overwrite`."""
+    picture_format(path, overwrite=overwrite)  # fail on a bad name before any work
     layout = tree_layout(n, all_solutions=all_solutions)
-    save_figure(tree_figure(layout), path)
+    save_figure(tree_figure(layout), path, overwrite=overwrite)
     return layout.checked
 
 
