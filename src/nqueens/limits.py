@@ -63,18 +63,38 @@ _AMO_CLAUSES: dict[str, Callable[[int], int]] = {
 _LINEAR_ENCODINGS = "seqcounter or ladder"
 
 
+#: Up to this size every diagonal length has its own shape; beyond, the lengths of each
+#: power-of-two range share one (their middle length, the range's count of lines), so the
+#: estimates of a board of 10^8 cost a few dozen terms instead of 2 * 10^8 tuples.
+EXACT_SHAPES_UP_TO = 1 << 16
+
+
+def _diagonal_lengths(n: int) -> list[tuple[int, int]]:
+    """(length, number of diagonals of one direction) for lengths 2..n-1 (twice each) and
+    n (once): exact up to EXACT_SHAPES_UP_TO, grouped by powers of two beyond."""
+    if n <= EXACT_SHAPES_UP_TO:
+        return [(k, 2) for k in range(2, n)] + [(n, 1)]
+    lengths: list[tuple[int, int]] = []
+    low = 2
+    while low < n:
+        high = min(2 * low, n) - 1  # lengths low..high
+        lengths.append(((low + high) // 2, 2 * (high - low + 1)))
+        low = high + 1
+    return lengths + [(n, 1)]
+
+
 def line_shapes(spec: Spec) -> list[tuple[str, int, int, bool]]:
     """(kind, cells per line, number of such lines, exactly one?) of the spec's lines, from
     formulas: the same lines `variants.lines_for` lists, without listing them (a test holds
-    the two together)."""
+    the two together; beyond EXACT_SHAPES_UP_TO, diagonal lengths are grouped)."""
     n = spec.n
     shapes = [("row", n, n, True), ("column", n, n, True)]
     if spec.variant == "rooks" or n < 2:
         return shapes
     if spec.variant == "torus":
         return shapes + [("diagonal", n, n, False), ("anti-diagonal", n, n, False)]
-    for kind in ("diagonal", "anti-diagonal"):  # lengths 2..n-1 twice each, n once
-        shapes += [(kind, k, 2, False) for k in range(2, n)] + [(kind, n, 1, False)]
+    for kind in ("diagonal", "anti-diagonal"):
+        shapes += [(kind, k, count, False) for k, count in _diagonal_lengths(n)]
     if spec.variant == "superqueens":
         shapes.append(("knight", 2, 4 * (n - 1) * (n - 2), False))
     return shapes
@@ -235,7 +255,7 @@ def minconflicts_bytes(spec: Spec) -> int:
 
 
 def _gigabytes(size: int) -> str:
-    return f"{size / 2**30:.1f} GB" if size >= 2**30 else f"{size / 2**20:.0f} MB"
+    return f"{size / 2**30:,.1f} GB" if size >= 2**30 else f"{size / 2**20:.0f} MB"
 
 
 def alternative_route(spec: Spec) -> str:

@@ -33,10 +33,26 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"nqueens: error: {one_line(message)} (see '{self.prog} --help')\n")
 
 
+#: An error line echoes the user's input; a word longer than this is cut in the middle, and
+#: a line longer than MAX_ERROR_LINE keeps its start (the problem) and its end (the fix).
+MAX_ECHOED_WORD = 80
+MAX_ERROR_LINE = 400
+
+
 def one_line(message: str) -> str:
     """The message with control characters (e.g. a newline inside a bad argument) escaped,
-    so an error is always exactly one line on stderr."""
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    so an error is always exactly one line on stderr, and cut to a readable length (an
+    echoed input of a million characters is shown by its ends and its size)."""
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    if len(text) <= MAX_ERROR_LINE:
+        return text
+    words = [word if len(word) <= MAX_ECHOED_WORD
+             else f"{word[:40]}...[{len(word):,} characters]...{word[-20:]}"
+             for word in text.split(" ")]
+    text = " ".join(words)
+    if len(text) > MAX_ERROR_LINE:
+        text = f"{text[:240]} ... {text[-150:]}"
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
