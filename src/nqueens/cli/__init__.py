@@ -26,7 +26,10 @@ COMMANDS = (
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but usage errors are one line on stderr with a pointer to --help."""
+    """argparse, but usage errors are one line on stderr with a pointer to --help; the top
+    parser keeps its subcommands' parsers in `commands` (an error names their --help)."""
+
+    commands: dict[str, argparse.ArgumentParser] = {}  # noqa: RUF012 - replaced, never mutated
 
     def error(self, message: str) -> NoReturn:
         # one prefix for every error, whichever parser or library raised it
@@ -69,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers.required = True
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}").register(subparsers)
+    parser.commands = dict(subparsers.choices)
     return parser
 
 
@@ -108,7 +112,9 @@ def _term_as_interrupt() -> Callable[[int, FrameType | None], Any] | int | None:
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # the subcommand's own parser says it, pointing to its own --help
+            _subparser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exit_:
         return int(exit_.code or 0)
     try:
@@ -131,6 +137,12 @@ def _main(argv: Sequence[str] | None) -> int:
         # the reader went away (e.g. `| head`); silence the flush at exit too
         sys.stderr.close()
         return 0
+
+
+def _subparser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of subcommand `command` (for its own usage line and --help)."""
+    commands = parser.commands if isinstance(parser, _Parser) else {}
+    return commands.get(command, parser)
 
 
 def _interrupted_import(error: ImportError) -> bool:

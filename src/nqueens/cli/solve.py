@@ -86,8 +86,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     genetic = parser.add_argument_group("genetic and minconflicts backends")
     genetic.add_argument("--seed", type=int, default=None,
                          help="random seed, for a reproducible run (default: fresh)")
-    genetic.add_argument("--max-steps", type=positive_int, default=None, metavar="S",
-                         help="minconflicts: give up after S moves (default: 100 n + 10^6)")
+    genetic.add_argument("--max-steps", type=positive_int, default=None, metavar="MOVES",
+                         help="minconflicts: give up after MOVES moves (default: 100 n + 10^6)")
     genetic.add_argument("--generations", type=positive_int, default=None, metavar="G",
                          help="give up after G generations (default: 1000)")
     genetic.add_argument("--population", type=positive_int, default=None, metavar="P",

@@ -16,6 +16,7 @@ from .common import (
     check_output,
     print_json,
     textbook_board,
+    wrap,
     write_output,
 )
 
@@ -28,9 +29,9 @@ MAX_N_FIRST = 16
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "trace", help="the textbook's backtracking walk, step by step",
-        description="Retell the backtracking walk as the textbook does: each child <row,col> "
-        "checked, promising or nonpromising and why, each backtrack, each solution. Stops at "
-        "the first solution unless --all.",
+        description=wrap("Retell the backtracking walk as the textbook does: each child "
+        "<row,col> checked, promising or nonpromising and why, each backtrack, each solution. "
+        "Stops at the first solution unless --all. JSON events are 0-based."),
         epilog="examples:\n  nqueens trace 4\n  nqueens trace 5 --all --format json\n"
         "  nqueens trace 4 --all --output trace.html",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -41,9 +42,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help=f"walk the whole pruned tree, every solution (N <= {MAX_N_ALL})")
     base = parser.add_mutually_exclusive_group()
     base.add_argument("--one-based", dest="one_based", action="store_true", default=True,
-                      help="rows and columns 1-based, as in the book (default)")
+                      help="text: rows and columns 1-based, as in the book (default)")
     base.add_argument("--zero-based", dest="one_based", action="store_false",
-                      help="rows and columns 0-based, as in the JSON of other commands")
+                      help="text: rows and columns 0-based (JSON is always 0-based)")
     add_format_argument(parser)
     parser.add_argument("--output", "-o", default=None, metavar="FILE.html",
                         help="write a step-through page instead: one self-contained HTML file "
@@ -70,12 +71,11 @@ def run(args: argparse.Namespace) -> int:
         )
     events = walk(n, all_solutions=args.all)
     shift = 0 if args.one_based else -1
-    if args.format == "json":
+    if args.format == "json":  # 0-based, as all of the toolkit's JSON (the walk is 1-based)
         print_json({
             "n": n,
-            "one_based": args.one_based,
             "events": [
-                {"step": step_label(i), **event_json(e, shift)}
+                {"step": step_label(i), **event_json(e, -1)}
                 for i, group in enumerate(steps(events)) for e in group
             ],
         })

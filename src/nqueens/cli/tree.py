@@ -8,7 +8,7 @@ import sys
 from ..atomicfile import check_output_path
 from ..errors import InputError
 from ..pictures.tree import MAX_TREE_N, draw_tree
-from .common import EXIT_OK, textbook_board
+from .common import EXIT_OK, textbook_board, wrap
 
 #: Even with --large: n = 7 already has 3,585 nodes; n = 8 (15,721) is past any picture.
 MAX_FORCED_N = 7
@@ -17,10 +17,10 @@ MAX_FORCED_N = 7
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "tree", help="draw the pruned state-space tree (SVG or PNG)",
-        description="Draw the pruned state-space tree of the textbook backtracking walk: "
+        description=wrap("Draw the pruned state-space tree of the textbook backtracking walk: "
         "children left to right in visiting order, promising nodes and nonpromising leaves "
         "marked differently, solutions highlighted, nodes labelled <row,col> (1-based) with "
-        "their visit numbers.",
+        "their visit numbers."),
         epilog="examples:\n  nqueens tree 4 --output tree4.svg\n  nqueens tree 4 --first --output book.png"
         "\n  nqueens tree 5 --output tree.html",
         formatter_class=argparse.RawDescriptionHelpFormatter,
