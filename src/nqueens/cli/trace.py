@@ -9,9 +9,11 @@ from typing import Any
 
 from ..errors import InputError
 from ..pictures.page import PAGE_MAX_N_ALL, PAGE_MAX_N_FIRST
+from ..spec import Spec
 from ..textbook.trace import Event, event_text, step_label, steps, walk
 from .common import (
     EXIT_OK,
+    add_cell_arguments,
     add_format_argument,
     check_output,
     print_json,
@@ -36,8 +38,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "  nqueens trace 4 --all --output trace.html",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("n", metavar="N|MODEL",
-                        help="board size, or a model file / bundled model of a plain queens board")
+    parser.add_argument("problem", metavar="N|MODEL",
+                        help="board size, or a model file / bundled model of a queens board "
+                        "(fixed queens are pre-placed, forbidden cells pruned at once)")
+    add_cell_arguments(parser)
     parser.add_argument("--all", "-a", action="store_true",
                         help=f"walk the whole pruned tree, every solution (N <= {MAX_N_ALL})")
     base = parser.add_mutually_exclusive_group()
@@ -56,9 +60,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    n = textbook_board(args.n)
+    spec = textbook_board(args)
+    n = spec.n
     if args.output is not None:
-        return write_page(args, n, all_solutions=args.all)
+        return write_page(args, spec, all_solutions=args.all)
     if args.all and n > MAX_N_ALL:
         raise InputError(
             f"trace --all walks every node: n = {n} is too large (at most {MAX_N_ALL}); "
@@ -69,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             f"the walk to the first solution for n = {n} is too long to trace (at most "
             f"{MAX_N_FIRST}); use `nqueens solve {n} --backend backtrack` for a solution"
         )
-    events = walk(n, all_solutions=args.all)
+    events = walk(spec, all_solutions=args.all)
     shift = 0 if args.one_based else -1
     if args.format == "json":  # 0-based, as all of the toolkit's JSON (the walk is 1-based)
         print_json({
@@ -95,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def write_page(args: argparse.Namespace, n: int, *, all_solutions: bool) -> int:
+def write_page(args: argparse.Namespace, spec: Spec, *, all_solutions: bool) -> int:
     """Write the step-through page to --output (also used by `nqueens tree N -o FILE.html`),
     refusing a bad name, an existing file (without --force) or too large a walk before
     any work."""
@@ -105,9 +110,9 @@ def write_page(args: argparse.Namespace, n: int, *, all_solutions: bool) -> int:
 
     if Path(args.output).suffix.lower() not in (".html", ".htm"):
         raise InputError(f"output file {args.output!r} must end in .html (a step-through page)")
-    check_page_size(n, all_solutions)
+    check_page_size(spec.n, all_solutions)
     check_output(args)  # a directory, no rights, a name too long: one line, before the work
-    write_output(args, page_html(n, all_solutions=all_solutions), "step-through page")
+    write_output(args, page_html(spec, all_solutions=all_solutions), "step-through page")
     return EXIT_OK
 
 
@@ -120,6 +125,9 @@ def event_json(event: Event, shift: int) -> dict[str, Any]:
         return {"event": "backtrack", "to": to}
     doc: dict[str, Any] = {"event": "check", "row": event.row + shift,
                            "col": event.col + shift, "promising": event.promising}
+    if event.fixed:
+        doc["fixed"] = True
     if event.reason is not None:
-        doc["reason"] = {"queen": event.reason.queen + shift, "line": event.reason.line}
+        queen = None if event.reason.line == "forbidden" else event.reason.queen + shift
+        doc["reason"] = {"queen": queen, "line": event.reason.line}
     return doc

@@ -8,7 +8,7 @@ import sys
 from ..atomicfile import check_output_path
 from ..errors import InputError
 from ..pictures.tree import MAX_TREE_N, draw_tree
-from .common import EXIT_OK, textbook_board, wrap
+from .common import EXIT_OK, add_cell_arguments, textbook_board, wrap
 
 #: Even with --large: n = 7 already has 3,585 nodes; n = 8 (15,721) is past any picture.
 MAX_FORCED_N = 7
@@ -25,8 +25,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "\n  nqueens tree 5 --output tree.html",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("n", metavar="N|MODEL",
-                        help="board size, or a model file / bundled model of a plain queens board")
+    parser.add_argument("problem", metavar="N|MODEL",
+                        help="board size, or a model file / bundled model of a queens board "
+                        "(fixed queens are pre-placed, forbidden cells pruned at once)")
+    add_cell_arguments(parser)
     parser.add_argument("--output", "-o", required=True, metavar="FILE",
                         help="picture to write: FILE.svg or FILE.png; or FILE.html, a "
                         "step-through page of the walk (as `nqueens trace N --output`)")
@@ -41,12 +43,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    n = textbook_board(args.n)
+    spec = textbook_board(args)
+    n = spec.n
     check_output_path(args.output, overwrite=args.force)  # one writer's refusals, first
     if args.output.lower().endswith((".html", ".htm")):
         from .trace import write_page
 
-        return write_page(args, n, all_solutions=not args.first)
+        return write_page(args, spec, all_solutions=not args.first)
     if n > MAX_FORCED_N:
         raise InputError(f"the tree for n = {n} has too many nodes to draw (at most "
                          f"{MAX_FORCED_N}); use `nqueens stats {n}` for its size")
@@ -54,6 +57,6 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"the whole tree for n = {n} is very large (default limit "
                          f"{MAX_TREE_N}); add --large to draw it anyway, or --first"
                          + (" (--force only allows overwriting FILE)" if args.force else ""))
-    nodes = draw_tree(n, args.output, all_solutions=not args.first, overwrite=args.force)
+    nodes = draw_tree(spec, args.output, all_solutions=not args.first, overwrite=args.force)
     print(f"wrote {args.output}: {nodes} nodes", file=sys.stderr)
     return EXIT_OK
