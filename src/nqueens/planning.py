@@ -189,7 +189,8 @@ def plan(
             raise InputError(f"backend {backend!r} does not search exhaustively, so it cannot "
                              f"count; choose one of: {exhaustive}")
         raise InputError(f"backend {backend!r} cannot prove it found every solution, so it "
-                         f"cannot enumerate them; use --limit K, or one of: {exhaustive}")
+                         f"cannot enumerate them; ask for K solutions (--limit K, limit=K), "
+                         f"or use one of: {exhaustive}")
     if whole:
         check_exhaustive(spec, bounded=bounded)
     info.check(spec, options, job)

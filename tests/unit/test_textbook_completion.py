@@ -96,3 +96,14 @@ def test_trace_tree_and_page_take_a_completion_model(
     assert run_cli("trace", "completion-8-a1", "-o", str(page)).code == 0
     payload = re.search(r"const D = (\{.*?\});\n", page.read_text(), re.S)
     assert payload is not None and json.loads(payload.group(1))["fixed"] == [[1, 1]]
+
+
+def test_the_notebook_trace_takes_a_completion_board() -> None:
+    import nqueens
+
+    spec = Spec(5, fixed=((1, 2),), forbidden=((0, 0),))
+    trace = nqueens.Trace(spec, all_solutions=True)
+    assert trace.events() == list(walk(spec, all_solutions=True))
+    assert "holds a fixed queen" in trace.text() and "5-queens, 1 fixed" in repr(trace)
+    with pytest.raises(nqueens.QueensError, match="checks the queens' lines"):
+        nqueens.Trace(Spec(5, "torus"))

@@ -149,17 +149,20 @@ class Trace:
     Trace(4, up to the first solution: 30 events)
     """
 
-    def __init__(self, n: int, *, all_solutions: bool = False) -> None:
+    def __init__(self, board: int | Spec, *, all_solutions: bool = False) -> None:
+        from ..textbook.trace import textbook_spec
         from .page import check_page_size
 
-        Spec(n)  # a board size, or a SpecError naming what it is instead
-        check_page_size(n, all_solutions)
-        self.n, self.all_solutions = n, all_solutions
+        # a board size or a queens Spec (a completion: fixed queens pre-placed, forbidden
+        # cells pruned), else a QueensError naming what it is instead
+        self.spec = textbook_spec(board)
+        check_page_size(self.spec.n, all_solutions)
+        self.n, self.all_solutions = self.spec.n, all_solutions
 
     def events(self) -> list[Any]:
         from ..textbook.trace import walk
 
-        return list(walk(self.n, all_solutions=self.all_solutions))
+        return list(walk(self.spec, all_solutions=self.all_solutions))
 
     def text(self) -> str:
         """The walk in the book's words, one event a line, under its step label."""
@@ -176,11 +179,12 @@ class Trace:
     def html(self) -> str:
         from .page import page_html
 
-        return page_html(self.n, all_solutions=self.all_solutions)
+        return page_html(self.spec, all_solutions=self.all_solutions)
 
     def __repr__(self) -> str:
         scope = "the whole walk" if self.all_solutions else "up to the first solution"
-        return f"Trace({self.n}, {scope}: {len(self.events())} events)"
+        board = self.n if self.spec.is_plain else self.spec.describe()
+        return f"Trace({board}, {scope}: {len(self.events())} events)"
 
     def _repr_html_(self) -> str:
         return (f'<iframe class="nqueens-trace" srcdoc="{escape(self.html(), quote=True)}" '
