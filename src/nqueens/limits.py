@@ -255,7 +255,10 @@ def minconflicts_bytes(spec: Spec) -> int:
 
 
 def _gigabytes(size: int) -> str:
-    return f"{size / 2**30:,.1f} GB" if size >= 2**30 else f"{size / 2**20:.0f} MB"
+    for unit, scale in (("PB", 2**50), ("TB", 2**40), ("GB", 2**30)):
+        if size >= scale:
+            return f"{size / scale:,.1f} {unit}"
+    return f"{size / 2**20:.0f} MB"
 
 
 def alternative_route(spec: Spec) -> str:
@@ -267,10 +270,13 @@ def alternative_route(spec: Spec) -> str:
             "cells or a variant in O(n) memory")
 
 
-def _fits(spec: Spec, backend: str) -> str:
-    """What to do instead: the route that fits, unless it is the one refused (then a
-    smaller board is all that is left)."""
+def _fits(spec: Spec, backend: str, job: str = "find") -> str:
+    """What to do instead: the route that fits, unless it is the one refused or the job is
+    to count or list every solution (the routes that fit only find one): then a smaller
+    board is all that is left."""
     route = alternative_route(spec)
+    if job != "find":
+        return "every solution of a board this size is beyond any count; give a smaller n"
     if f"--backend {backend} " in route:
         return "give a smaller n (this backend's memory grows linearly with n)"
     return route
@@ -281,7 +287,8 @@ def construct_bytes(spec: Spec) -> int:
     return BASE_BYTES + CONSTRUCT_BYTES_PER_ROW * spec.n
 
 
-def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = None) -> None:
+def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = None,
+                     job: str = "find") -> None:
     """The one size refusal of every backend: beyond `max_n` (where its search stops being
     useful), or when its model, estimated at `needed` bytes from formulas (the registry
     row's estimate), would not fit in this machine's memory; the message names the size,
@@ -295,11 +302,11 @@ def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = 
     if needed is not None and limit is not None and needed > limit[0]:
         raise SizeLimitError(
             f"a {n}x{n} board is beyond the {backend} backend: its model needs about "
-            f"{_gigabytes(needed)} and {limit[1]}; " + _fits(spec, backend)
+            f"{_gigabytes(needed)} and {limit[1]}; " + _fits(spec, backend, job)
         )
     if n > max_n:
         raise SizeLimitError(
             f"a {n}x{n} board is beyond the {backend} backend (it stops at n = {max_n}"
             + (f", where its model would need about {_gigabytes(needed)}" if needed else "")
-            + "); " + _fits(spec, backend)
+            + "); " + _fits(spec, backend, job)
         )

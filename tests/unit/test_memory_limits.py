@@ -90,7 +90,7 @@ def test_cpsat_estimate_is_for_the_route_that_runs(monkeypatch: pytest.MonkeyPat
 
     needed: list[int] = []
 
-    def record(spec: Spec, backend: str, max_n: int, estimate: int) -> None:
+    def record(spec: Spec, backend: str, max_n: int, estimate: int, job: str = "find") -> None:
         needed.append(estimate)
         raise nqueens.SizeLimitError("recorded")
 
@@ -162,3 +162,12 @@ def test_running_out_of_memory_anyway_is_one_line(
     assert main(["count", "8"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("nqueens: error: ran out of memory")
+
+
+def test_a_count_beyond_memory_is_not_pointed_to_a_finder(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["count", "100000000", "--fixed", "0,0"]) == 2
+    err = capsys.readouterr().err
+    assert "beyond any count; give a smaller n" in err and "minconflicts" not in err
+    assert " PB " in err  # petabytes, not millions of gigabytes
