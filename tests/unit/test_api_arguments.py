@@ -65,3 +65,13 @@ def test_the_validator_takes_a_board_size() -> None:
     assert find_violations(4, (1, 3, 0, 2)) == []
     assert [v.rule for v in find_violations(8, (0, 1))] == ["count", "diagonal"]
     assert nqueens.Board((1, 3, 0, 2))._repr_svg_() is not None
+
+
+@pytest.mark.parametrize("backend", ["genetic", "minconflicts"])
+@pytest.mark.parametrize("spec", [Spec(6), Spec(8, fixed=((0, 0),))], ids=["6", "8-fixed"])
+def test_a_local_search_never_yields_a_placement_twice(backend: str, spec: Spec) -> None:
+    found = list(nqueens.solutions(spec, backend=backend, limit=40, seed=2))
+    assert found and len(found) == len(set(found))
+    assert all(find_violations(spec, placement) == [] for placement in found)
+    # at most the placements that exist (brute force): repeats could not hide past them
+    assert len(found) <= len(brute_force_solutions(spec.n, spec.fixed, spec.forbidden))
