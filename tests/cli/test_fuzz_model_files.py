@@ -102,7 +102,7 @@ def test_a_model_that_is_not_utf8_says_so(here: Path,
     ["count", "100000000", "--forbidden", "5,5", "-b", "sat"],
     ["solve", "100000000", "--variant", "torus", "-b", "cpsat"],
 ])
-def test_a_board_with_cells_is_bounded_like_a_bare_n(argv: list[str],
+def test_a_board_with_cells_is_bounded_like_a_bare_n(argv: list[str], memory_cap: None,
                                                      run_cli: Callable[..., CliResult]) -> None:
     started = time.perf_counter()
     assert "beyond the" in _one_short_line(run_cli(*argv))

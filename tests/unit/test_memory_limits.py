@@ -134,7 +134,7 @@ def test_an_address_space_limit_counts_as_the_memory(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(resource, "getrlimit",
                         lambda which: (6_000_000 * 1024, resource.RLIM_INFINITY))
     with pytest.raises(nqueens.SizeLimitError) as caught:
-        nqueens.solve(50_000_000)
+        api.plan(50_000_000)  # the decision only: nothing is built, refused or not
     message = str(caught.value)
     assert "beyond the construct backend" in message and "(ulimit -v)" in message
     assert "give a smaller n" in message and "--backend construct" not in message
@@ -142,7 +142,7 @@ def test_an_address_space_limit_counts_as_the_memory(monkeypatch: pytest.MonkeyP
 
 
 def test_construct_is_refused_by_its_estimate_on_the_command_line(
-    small_machine: None, capsys: pytest.CaptureFixture[str],
+    small_machine: None, memory_cap: None, capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["solve", "10000000", "--format", "json"]) == 2
     captured = capsys.readouterr()
@@ -165,7 +165,7 @@ def test_running_out_of_memory_anyway_is_one_line(
 
 
 def test_a_count_beyond_memory_is_not_pointed_to_a_finder(
-    capsys: pytest.CaptureFixture[str],
+    memory_cap: None, capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["count", "100000000", "--fixed", "0,0"]) == 2
     err = capsys.readouterr().err
