@@ -109,11 +109,11 @@ def page_html(board: int | Spec, *, all_solutions: bool = False) -> str:
         "promising": style.TREE_PROMISING, "pruned": style.TREE_PRUNED,
         "solnode": style.TREE_SOLUTION, "line": style.TREE_EDGE,
         "fixnode": style.TREE_FIXED, "forbnode": style.TREE_FORBIDDEN,
-        "fixed": style.FIXED_EDGE, "forbidden": style.FORBIDDEN,
+        "fixed": style.FIXED_FILL, "forbidden": style.FORBIDDEN,
     }
     completion = ("" if spec.is_plain else
                   '<br>completion: <span class="key" style="border-color:#0072B2;'
-                  'background:#cfe8f7"></span>fixed queen (pre-placed, its row\'s only child) '
+                  'background:#cfe8f7"></span>fixed queen (pre-placed on a shaded cell, its row\'s only child) '
                   '<span class="key" style="border-color:#D55E00;background:#eeeeee"></span>'
                   "forbidden cell (crossed on the board, pruned at once)")
     return (_TEMPLATE.replace("%TITLE%", escape(title))
@@ -217,8 +217,8 @@ function drawBoard(e) {
     s += `<g class="forbidden" data-row="${r}" data-col="${c}" stroke="${C.forbidden}" stroke-width="${Math.max(2, UNIT * 0.06)}"><line x1="${x0}" y1="${y0}" x2="${x0 + d}" y2="${y0 + d}"/><line x1="${x0 + d}" y1="${y0}" x2="${x0}" y2="${y0 + d}"/></g>`;
   }
   const b = e ? e.b : [];
-  for (const [r, c] of D.fixed) {  // fixed queens: pre-placed, framed, from the start
-    s += frame(r, c, C.fixed, "fixed");
+  for (const [r, c] of D.fixed) {  // fixed queens: pre-placed on shaded cells, from the start
+    s += `<rect class="fixed" data-row="${r}" data-col="${c}" x="${(c - 1) * UNIT}" y="${(r - 1) * UNIT}" width="${UNIT}" height="${UNIT}" fill="${C.fixed}" opacity="0.55"/>`;
     if (b.length < r) s += queen(r, c, "queen fixed");
   }
   if (e && e.k === "solution") for (let r = 1; r <= b.length; r++) s += frame(r, b[r - 1], C.solution, "solved");
@@ -289,7 +289,7 @@ function render() {
   drawBoard(e);
   const counts = e ? e.n : [1, 1, 0];
   document.getElementById("where").textContent = e ? `event ${at} of ${EV.length}` : `start: event 0 of ${EV.length}`;
-  document.getElementById("sentence").textContent = e ? `(${e.s}) ${e.t}` : "the root: an empty board; press next (or \\u2192) to check <1,1>";
+  document.getElementById("sentence").textContent = e ? `(${e.s}) ${e.t}` : (D.fixed.length ? "the root: the fixed queens pre-placed; press next (or \\u2192) to start the walk" : "the root: an empty board; press next (or \\u2192) to check <1,1>");
   const lines = document.getElementById("step-lines");
   lines.innerHTML = "";
   if (e) {
