@@ -14,7 +14,7 @@ quick lane, `python -m pytest -m "not system"`, leaves it out; `.ci/run` runs it
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,3 +65,23 @@ def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
         return CliResult(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture
+def memory_cap() -> Iterator[None]:
+    """Cap this process's address space at 2 GiB above what it uses (RLIMIT_AS) for the
+    test: a refusal that regresses then fails with a MemoryError instead of taking the
+    shared machine's memory. Tests of sizes refused up front use it."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    with open("/proc/self/statm") as statm:
+        used = int(statm.read().split()[0]) * resource.getpagesize()
+    cap = used + 2 * 2**30
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))

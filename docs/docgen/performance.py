@@ -76,8 +76,8 @@ def page_markdown(directory: Path = RESULTS, plot: str | None = "bench.png") -> 
 
 def draw_latest(path: Path, directory: Path = RESULTS) -> None:
     """The bench plot of the newest run, drawn by the bench's own plotting code."""
-    from nqueens.pictures.benchplot import plot_bench
+    from nqueens.pictures.benchplot import bench_png
 
     found = runs(directory)
     results = [SimpleNamespace(**row) for row in found[0][1]["results"]] if found else []
-    plot_bench(results, path)
+    path.write_bytes(bench_png(results))

@@ -54,6 +54,10 @@ def check_output_path(path: str | os.PathLike[str], *, overwrite: bool = False) 
     text = os.fspath(path)
     if not text:
         raise InputError("the output file name is empty; give a file name")
+    if text.endswith(tuple(sep for sep in (os.sep, os.altsep) if sep)):
+        # Path() would drop the slash and write a file where the user named a directory
+        raise InputError(f"{text}: ends in {text[-1]!r}, so it names a directory; give a file "
+                         "name (drop the trailing slash)")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

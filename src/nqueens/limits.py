@@ -63,18 +63,38 @@ _AMO_CLAUSES: dict[str, Callable[[int], int]] = {
 _LINEAR_ENCODINGS = "seqcounter or ladder"
 
 
+#: Up to this size every diagonal length has its own shape; beyond, the lengths of each
+#: power-of-two range share one (their middle length, the range's count of lines), so the
+#: estimates of a board of 10^8 cost a few dozen terms instead of 2 * 10^8 tuples.
+EXACT_SHAPES_UP_TO = 1 << 16
+
+
+def _diagonal_lengths(n: int) -> list[tuple[int, int]]:
+    """(length, number of diagonals of one direction) for lengths 2..n-1 (twice each) and
+    n (once): exact up to EXACT_SHAPES_UP_TO, grouped by powers of two beyond."""
+    if n <= EXACT_SHAPES_UP_TO:
+        return [(k, 2) for k in range(2, n)] + [(n, 1)]
+    lengths: list[tuple[int, int]] = []
+    low = 2
+    while low < n:
+        high = min(2 * low, n) - 1  # lengths low..high
+        lengths.append(((low + high) // 2, 2 * (high - low + 1)))
+        low = high + 1
+    return lengths + [(n, 1)]
+
+
 def line_shapes(spec: Spec) -> list[tuple[str, int, int, bool]]:
     """(kind, cells per line, number of such lines, exactly one?) of the spec's lines, from
     formulas: the same lines `variants.lines_for` lists, without listing them (a test holds
-    the two together)."""
+    the two together; beyond EXACT_SHAPES_UP_TO, diagonal lengths are grouped)."""
     n = spec.n
     shapes = [("row", n, n, True), ("column", n, n, True)]
     if spec.variant == "rooks" or n < 2:
         return shapes
     if spec.variant == "torus":
         return shapes + [("diagonal", n, n, False), ("anti-diagonal", n, n, False)]
-    for kind in ("diagonal", "anti-diagonal"):  # lengths 2..n-1 twice each, n once
-        shapes += [(kind, k, 2, False) for k in range(2, n)] + [(kind, n, 1, False)]
+    for kind in ("diagonal", "anti-diagonal"):
+        shapes += [(kind, k, count, False) for k, count in _diagonal_lengths(n)]
     if spec.variant == "superqueens":
         shapes.append(("knight", 2, 4 * (n - 1) * (n - 2), False))
     return shapes
@@ -162,6 +182,25 @@ def machine_memory() -> int | None:
         return None
 
 
+def memory_limit() -> tuple[int, str] | None:
+    """The memory this process may use, in bytes, and how a message names it: the machine's
+    physical memory, or less when an address-space limit (`ulimit -v`, RLIMIT_AS) is
+    lower; None where neither is known."""
+    found: list[tuple[int, str]] = []
+    physical = machine_memory()
+    if physical is not None:
+        found.append((physical, f"this machine has {_gigabytes(physical)}"))
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, AttributeError, ValueError, OSError):
+        soft = -1
+    if soft not in (-1, getattr(resource, "RLIM_INFINITY", -1)) and soft > 0:
+        found.append((soft, f"this process may use {_gigabytes(soft)} (ulimit -v)"))
+    return min(found) if found else None
+
+
 def peak_memory_mb() -> dict[str, int]:
     """{"peak_rss_mb": ...}: the process's peak resident memory so far (for `stats`), or {}
     where the OS does not say. Linux's VmHWM first: ru_maxrss of a process started from a
@@ -216,7 +255,10 @@ def minconflicts_bytes(spec: Spec) -> int:
 
 
 def _gigabytes(size: int) -> str:
-    return f"{size / 2**30:.1f} GB" if size >= 2**30 else f"{size / 2**20:.0f} MB"
+    for unit, scale in (("PB", 2**50), ("TB", 2**40), ("GB", 2**30)):
+        if size >= scale:
+            return f"{size / scale:,.1f} {unit}"
+    return f"{size / 2**20:.0f} MB"
 
 
 def alternative_route(spec: Spec) -> str:
@@ -228,12 +270,25 @@ def alternative_route(spec: Spec) -> str:
             "cells or a variant in O(n) memory")
 
 
+def _fits(spec: Spec, backend: str, job: str = "find") -> str:
+    """What to do instead: the route that fits, unless it is the one refused or the job is
+    to count or list every solution (the routes that fit only find one): then a smaller
+    board is all that is left."""
+    route = alternative_route(spec)
+    if job != "find":
+        return "every solution of a board this size is beyond any count; give a smaller n"
+    if f"--backend {backend} " in route:
+        return "give a smaller n (this backend's memory grows linearly with n)"
+    return route
+
+
 def construct_bytes(spec: Spec) -> int:
     """An explicit construction: a few Python objects per row."""
     return BASE_BYTES + CONSTRUCT_BYTES_PER_ROW * spec.n
 
 
-def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = None) -> None:
+def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = None,
+                     job: str = "find") -> None:
     """The one size refusal of every backend: beyond `max_n` (where its search stops being
     useful), or when its model, estimated at `needed` bytes from formulas (the registry
     row's estimate), would not fit in this machine's memory; the message names the size,
@@ -243,16 +298,15 @@ def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = 
         SizeLimitError: before anything is built.
     """
     n = spec.n
-    memory = machine_memory()
-    if needed is not None and memory is not None and needed > memory:
+    limit = memory_limit()
+    if needed is not None and limit is not None and needed > limit[0]:
         raise SizeLimitError(
             f"a {n}x{n} board is beyond the {backend} backend: its model needs about "
-            f"{_gigabytes(needed)} and this machine has {_gigabytes(memory)}; "
-            + alternative_route(spec)
+            f"{_gigabytes(needed)} and {limit[1]}; " + _fits(spec, backend, job)
         )
     if n > max_n:
         raise SizeLimitError(
             f"a {n}x{n} board is beyond the {backend} backend (it stops at n = {max_n}"
             + (f", where its model would need about {_gigabytes(needed)}" if needed else "")
-            + "); " + alternative_route(spec)
+            + "); " + _fits(spec, backend, job)
         )

@@ -164,7 +164,7 @@ def plan(
     _check_limit(limit)
     _check_jobs(jobs)
     check_timeout(timeout)
-    spec = spec_of(spec_or_n)
+    spec = board_of(spec_or_n, options)
     bounded = bounded or timeout is not None
     if job not in JOBS:
         raise InputError(f"unknown job {job!r}; one of {', '.join(JOBS)}")
@@ -180,6 +180,7 @@ def plan(
         chosen_job = "enumerate" if job == "count" and (per_solution or (
             unique and not classes_walked)) else job
         route = choose(spec, chosen_job, limit)
+        _check_auto_options(route, options)
         backend, options = route.backend, {**route.options, **options}
     info = check_options(backend, options)
     if whole and not info.exhaustive:
@@ -188,7 +189,8 @@ def plan(
             raise InputError(f"backend {backend!r} does not search exhaustively, so it cannot "
                              f"count; choose one of: {exhaustive}")
         raise InputError(f"backend {backend!r} cannot prove it found every solution, so it "
-                         f"cannot enumerate them; use --limit K, or one of: {exhaustive}")
+                         f"cannot enumerate them; ask for K solutions (--limit K, limit=K), "
+                         f"or use one of: {exhaustive}")
     if whole:
         check_exhaustive(spec, bounded=bounded)
     info.check(spec, options, job)
@@ -221,6 +223,53 @@ def check_timeout(timeout: float | None) -> None:
 def _check_jobs(jobs: int | None) -> None:
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
         raise InputError(f"jobs must be a positive integer (0: all cores) or None, got {jobs!r}")
+
+
+#: Keywords that describe the board rather than a backend: `plan` (and so the API) builds
+#: the Spec from them, so that `solve(8, fixed=[(0, 0)])` means what it says.
+BOARD_KEYWORDS = ("variant", "fixed", "forbidden")
+
+
+def board_of(spec_or_n: Spec | int | str, options: dict[str, Any]) -> Spec:
+    """The spec named, with the board keywords (BOARD_KEYWORDS) taken out of `options`:
+    `variant` for a bare size (or the variant the spec has already), `fixed` and
+    `forbidden` cells added to the spec's own.
+
+    Raises:
+        SpecError, InputError: a bad cell, or a variant other than the spec's.
+    """
+    given = {key: options.pop(key) for key in BOARD_KEYWORDS if key in options}
+    spec = spec_of(spec_or_n)
+    if not given:
+        return spec
+    variant = given.get("variant")
+    if variant is None:
+        variant = spec.variant
+    elif variant != spec.variant and not isinstance(spec_or_n, int):
+        raise InputError(f"variant={variant!r} conflicts with the spec's variant "
+                         f"{spec.variant!r}; build the Spec with the variant you want")
+    extra = {key: given.get(key) or () for key in ("fixed", "forbidden")}
+    for key, cells in extra.items():
+        if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
+            raise SpecError(f"{key} must be a list of (row, col) pairs, got {cells!r}")
+    return Spec(spec.n, variant, spec.fixed + tuple(extra["fixed"]),
+                spec.forbidden + tuple(extra["forbidden"]), spec.name)
+
+
+def _check_auto_options(route: Route, options: Mapping[str, Any]) -> None:
+    """Options meant for a backend the user did not name: say so in the user's terms
+    (auto's choice is not the user's), naming the backends that take each option."""
+    from .backends import backend_info, option_owners
+
+    taken = backend_info(route.backend).options
+    for option in options:
+        if option not in taken:
+            owners = option_owners(option)
+            fix = (f"name one of the backends that take it: backend={owners[0]!r}"
+                   + (f" (or {', '.join(map(repr, owners[1:]))})" if owners[1:] else "")
+                   if owners else "no backend takes it; drop it")
+            raise InputError(f"option {option!r} is not one the default route takes (auto "
+                             f"chose {route.backend} for this job); {fix}")
 
 
 def spec_of(spec_or_n: Spec | int | str) -> Spec:

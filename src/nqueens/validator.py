@@ -124,7 +124,7 @@ def _is_int(value: Any) -> bool:
 
 
 def find_violations(
-    spec: Spec, placement: Any, *, should_stop: Callable[[], bool] | None = None
+    spec: Spec | int, placement: Any, *, should_stop: Callable[[], bool] | None = None
 ) -> list[Violation]:
     """Every rule the placement breaks; an empty list means it is a solution.
 
@@ -136,8 +136,12 @@ def find_violations(
         should_stop: polled while checking a large placement.
 
     Raises:
+        SpecError: `spec` is neither a Spec nor a board size.
         ValidationStopped: only when `should_stop` said so.
     """
+    from .spec import as_spec  # a bare board size is a plain board, as in the API
+
+    spec = as_spec(spec)
     n = spec.n
     try:
         values = list(placement)

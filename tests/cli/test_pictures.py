@@ -56,7 +56,7 @@ def test_tree_structure_matches_the_walk() -> None:
 
 
 @pytest.mark.parametrize("argv", [
-    ["tree", "6"], ["tree", "9", "--force"], ["tree", "4", "--first"],
+    ["tree", "6"], ["tree", "9", "--large"], ["tree", "6", "--force"], ["tree", "4", "--first"],
 ])
 def test_tree_refuses_what_it_cannot_draw(
     argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -120,12 +120,12 @@ def test_trace_and_tree_take_a_model_of_a_plain_board(
 
 
 @pytest.mark.parametrize("command", ["trace", "tree"])
-def test_textbook_walk_refuses_a_constrained_model(
+def test_textbook_walk_refuses_another_variant(
     capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
     from nqueens.cli import main
 
-    argv = [command, "completion-8-a1"] + (["--output", "x.svg"] if command == "tree" else [])
+    argv = [command, "torus-5"] + (["--output", "x.svg"] if command == "tree" else [])
     assert main(argv) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err.count("\n") == 1 and "plain queens board" in err
+    assert out == "" and err.count("\n") == 1 and "checks the queens' lines" in err

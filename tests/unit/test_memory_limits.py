@@ -90,7 +90,7 @@ def test_cpsat_estimate_is_for_the_route_that_runs(monkeypatch: pytest.MonkeyPat
 
     needed: list[int] = []
 
-    def record(spec: Spec, backend: str, max_n: int, estimate: int) -> None:
+    def record(spec: Spec, backend: str, max_n: int, estimate: int, job: str = "find") -> None:
         needed.append(estimate)
         raise nqueens.SizeLimitError("recorded")
 
@@ -124,3 +124,50 @@ def test_cpsat_estimate_is_near_the_measured_peak() -> None:
     ).stdout)
     estimate_mb = limits.cpsat_bytes(Spec(250)) / 2**20
     assert found and peak_mb <= estimate_mb <= 2 * peak_mb
+
+
+def test_an_address_space_limit_counts_as_the_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `ulimit -v 6000000` (about 5.7 GB) on a large machine: the limit is what fits
+    import resource
+
+    monkeypatch.setattr(limits, "machine_memory", lambda: 64 * GB)
+    monkeypatch.setattr(resource, "getrlimit",
+                        lambda which: (6_000_000 * 1024, resource.RLIM_INFINITY))
+    with pytest.raises(nqueens.SizeLimitError) as caught:
+        api.plan(50_000_000)  # the decision only: nothing is built, refused or not
+    message = str(caught.value)
+    assert "beyond the construct backend" in message and "(ulimit -v)" in message
+    assert "give a smaller n" in message and "--backend construct" not in message
+    assert limits.memory_limit() == (6_000_000 * 1024, "this process may use 5.7 GB (ulimit -v)")
+
+
+def test_construct_is_refused_by_its_estimate_on_the_command_line(
+    small_machine: None, memory_cap: None, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["solve", "10000000", "--format", "json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "beyond the construct backend" in captured.err
+    assert "needs about 4.3 GB and this machine has 1.0 GB" in captured.err
+
+
+def test_running_out_of_memory_anyway_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    from nqueens.cli import count
+
+    def exhausted(args: object) -> int:
+        raise MemoryError
+
+    monkeypatch.setattr(count, "run", exhausted)
+    assert main(["count", "8"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("nqueens: error: ran out of memory")
+
+
+def test_a_count_beyond_memory_is_not_pointed_to_a_finder(
+    memory_cap: None, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["count", "100000000", "--fixed", "0,0"]) == 2
+    err = capsys.readouterr().err
+    assert "beyond any count; give a smaller n" in err and "minconflicts" not in err
+    assert " PB " in err  # petabytes, not millions of gigabytes

@@ -83,9 +83,15 @@ def test_count_unique_cli(backend: str, capsys: pytest.CaptureFixture[str]) -> N
 def test_solve_all_unique_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "7", "--all", "--unique", "-b", "backtrack", "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert len(doc["solutions"]) == doc["unique"] == A002562[7]
+    # count: what is listed (the fundamental ones); total: every solution met
+    assert len(doc["solutions"]) == doc["count"] == A002562[7]
+    assert doc["total"] == A000170[7] and "unique" not in doc and len(doc["symmetries"]) == 8
     for placement in doc["solutions"]:
         assert find_violations(Spec(7), placement) == []
+    assert main(["solve", "7", "--all", "--unique", "-b", "backtrack", "--format", "jsonl"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["type"] for r in lines] == ["solution"] * A002562[7] + ["summary"]
+    assert (lines[-1]["count"], lines[-1]["total"]) == (A002562[7], A000170[7])
     assert main(["solve", "7", "--unique"]) == 2
     assert "--unique needs --all" in capsys.readouterr().err
 

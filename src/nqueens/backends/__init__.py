@@ -108,7 +108,7 @@ class BackendInfo:
                 f"the {self.name} strategy handles plain queens boards only (no variant, fixed "
                 "or forbidden cells); use --backend backtrack, cpsat or sat for this instance")
         needed = self.memory(spec, options, job) if self.memory is not None else None
-        refuse_oversized(spec, self.name, self.max_n or MAX_BOARD_N, needed)
+        refuse_oversized(spec, self.name, self.max_n or MAX_BOARD_N, needed, job=job)
         if self.refuse is not None:
             self.refuse(spec, options, job)
 

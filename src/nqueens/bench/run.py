@@ -10,6 +10,7 @@ No solver imports here (the measured processes import what they use).
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import platform
@@ -221,46 +222,47 @@ def table(results: list[Measurement], limit: float) -> str:
 
 
 def write_outputs(results: list[Measurement], directory: Path, meta: dict[str, Any]) -> list[Path]:
-    """bench.csv, bench.json and bench.png in `directory`, each written atomically."""
-    directory.mkdir(parents=True, exist_ok=True)
+    """bench.csv, bench.json and bench.png in `directory`, through the one atomic writer.
+
+    All three are rendered in memory first, so a failure to draw leaves nothing; a failed
+    write (a full disk) removes the files this run wrote before it, so the directory never
+    holds a partial set of one run's files.
+
+    Raises:
+        InputError: naming the file that could not be written and why.
+    """
+    from ..atomicfile import ensure_directory, write_bytes_atomic
+
+    ensure_directory(directory)
     rows = [asdict(m) for m in results]
-    written = []
-
-    def atomic(name: str, write: Callable[[Path], None]) -> None:
-        final = directory / name
-        with tempfile.NamedTemporaryFile(dir=directory, prefix=f".{name}.", delete=False) as tmp:
-            temp = Path(tmp.name)
-        try:
-            write(temp)
-            temp.chmod(0o644)
-            temp.replace(final)
-        finally:
-            temp.unlink(missing_ok=True)
-        written.append(final)
-
-    def write_csv(path: Path) -> None:
-        with path.open("w", newline="") as handle:
-            writer = csv.DictWriter(handle, fieldnames=list(rows[0]) if rows else ["group"])
-            writer.writeheader()
-            for row in rows:
-                writer.writerow({**row, "runs": " ".join(f"{r:.4f}" for r in row["runs"])})
-
-    atomic("bench.csv", write_csv)
-
-    def write_json(path: Path) -> None:
-        path.write_text(json.dumps({"meta": meta, "results": rows}, indent=1))
-
-    atomic("bench.json", write_json)
-    atomic("bench.png", lambda p: plot(results, p))
+    table_text = io.StringIO()
+    writer = csv.DictWriter(table_text, fieldnames=list(rows[0]) if rows else ["group"])
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({**row, "runs": " ".join(f"{r:.4f}" for r in row["runs"])})
+    files = {
+        "bench.csv": table_text.getvalue().encode("utf-8"),
+        "bench.json": json.dumps({"meta": meta, "results": rows}, indent=1).encode("utf-8"),
+        "bench.png": plot(results),
+    }
+    written: list[Path] = []
+    try:
+        for name, data in files.items():
+            write_bytes_atomic(directory / name, data, overwrite=True)
+            written.append(directory / name)
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise
     return written
 
 
-def plot(results: list[Measurement], path: Path) -> None:
-    """Median time against n per subject, one panel per workload, log-scale axes (drawn
-    by `pictures.benchplot`)."""
-    from ..pictures.benchplot import plot_bench
+def plot(results: list[Measurement]) -> bytes:
+    """The PNG of median time against n per subject, one panel per workload, log-scale
+    axes (drawn by `pictures.benchplot`)."""
+    from ..pictures.benchplot import bench_png
 
-    plot_bench(results, path)
+    return bench_png(results)
 
 
 def _processor() -> str:

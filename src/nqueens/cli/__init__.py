@@ -26,17 +26,36 @@ COMMANDS = (
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but usage errors are one line on stderr with a pointer to --help."""
+    """argparse, but usage errors are one line on stderr with a pointer to --help; the top
+    parser keeps its subcommands' parsers in `commands` (an error names their --help)."""
+
+    commands: dict[str, argparse.ArgumentParser] = {}  # noqa: RUF012 - replaced, never mutated
 
     def error(self, message: str) -> NoReturn:
         # one prefix for every error, whichever parser or library raised it
         self.exit(EXIT_USAGE, f"nqueens: error: {one_line(message)} (see '{self.prog} --help')\n")
 
 
+#: An error line echoes the user's input; a word longer than this is cut in the middle, and
+#: a line longer than MAX_ERROR_LINE keeps its start (the problem) and its end (the fix).
+MAX_ECHOED_WORD = 80
+MAX_ERROR_LINE = 400
+
+
 def one_line(message: str) -> str:
     """The message with control characters (e.g. a newline inside a bad argument) escaped,
-    so an error is always exactly one line on stderr."""
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    so an error is always exactly one line on stderr, and cut to a readable length (an
+    echoed input of a million characters is shown by its ends and its size)."""
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
+    if len(text) <= MAX_ERROR_LINE:
+        return text
+    words = [word if len(word) <= MAX_ECHOED_WORD
+             else f"{word[:40]}...[{len(word):,} characters]...{word[-20:]}"
+             for word in text.split(" ")]
+    text = " ".join(words)
+    if len(text) > MAX_ERROR_LINE:
+        text = f"{text[:240]} ... {text[-150:]}"
+    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -53,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers.required = True
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}").register(subparsers)
+    parser.commands = dict(subparsers.choices)
     return parser
 
 
@@ -92,7 +112,9 @@ def _term_as_interrupt() -> Callable[[int, FrameType | None], Any] | int | None:
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # the subcommand's own parser says it, pointing to its own --help
+            _subparser(parser, args.command).error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exit_:
         return int(exit_.code or 0)
     try:
@@ -105,10 +127,22 @@ def _main(argv: Sequence[str] | None) -> int:
             print("nqueens: interrupted", file=sys.stderr)
             return EXIT_UNKNOWN
         raise
+    except MemoryError:
+        # the estimates refuse what cannot fit before it starts; this is the safety net for
+        # an estimate that was too low, so that even then the user gets one line
+        print("nqueens: error: ran out of memory; give a smaller board, or run where more "
+              "memory is available", file=sys.stderr)
+        return EXIT_USAGE
     except BrokenPipeError:
         # the reader went away (e.g. `| head`); silence the flush at exit too
         sys.stderr.close()
         return 0
+
+
+def _subparser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The parser of subcommand `command` (for its own usage line and --help)."""
+    commands = parser.commands if isinstance(parser, _Parser) else {}
+    return commands.get(command, parser)
 
 
 def _interrupted_import(error: ImportError) -> bool:

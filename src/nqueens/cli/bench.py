@@ -22,13 +22,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--quick", action="store_true",
                         help="small sizes only (a smoke run of a few seconds)")
-    parser.add_argument("--output-dir", "-o", type=Path, default=Path("bench-results"),
-                        metavar="DIR", help="where to write the files (default: bench-results)")
+    parser.add_argument("--output-dir", type=Path, default=None, metavar="DIR",
+                        help="the directory to write the files in (default: bench-results)")
+    parser.add_argument("-o", dest="old_output_dir", type=Path, default=None,
+                        help=argparse.SUPPRESS)  # the old spelling: -o is a file elsewhere
     parser.add_argument("--repeats", "-r", type=positive_int, default=None, metavar="R",
                         help="runs per measurement, the median is reported (default: 3; 1 with "
                         "--quick); runs over 10 s are not repeated")
-    parser.add_argument("--limit", type=positive_float, default=None, metavar="S",
-                        help="give up on one run after S seconds (default: 120; 30 with --quick)")
+    parser.add_argument("--run-timeout", type=positive_float, default=None, metavar="S",
+                        help="give up on one run after S seconds (default: 120; 30 with --quick; "
+                        "10 per instance and subject with --suite)")
+    parser.add_argument("--limit", dest="old_run_timeout", type=positive_float, default=None,
+                        help=argparse.SUPPRESS)  # the old spelling: --limit is K solutions elsewhere
     parser.add_argument("--only", metavar="TEXT", default=None,
                         help="run only the workloads whose name contains TEXT, e.g. 'count'")
     add_suite_arguments(parser)
@@ -50,9 +55,6 @@ def add_suite_arguments(parser: argparse.ArgumentParser) -> None:
                        "reads)")
     group.add_argument("--suite", choices=SUITES, default=None,
                        help="run a hard-instance family instead of the speed grid")
-    group.add_argument("--run-timeout", type=positive_float, default=None, metavar="S",
-                       help="give up on one run after S seconds (default: 10 per instance "
-                       "and subject with --suite; as --limit otherwise)")
     group.add_argument("--subjects", type=_subject_list, default=None, metavar="A,B",
                        help=f"only these subjects ({', '.join(SUBJECTS)}; default: all)")
     group.add_argument("--n", type=positive_int, default=None, metavar="N",
@@ -87,19 +89,42 @@ def _int_range(text: str) -> list[int]:
     return list(range(low, high + 1, step))
 
 
+def _old_spellings(args: argparse.Namespace) -> list[str]:
+    """-o DIR and --limit S still work, with a note naming the spelling every other command
+    agrees with (-o is a file and --limit a number of solutions elsewhere). Returns the
+    notes, shown once the options are accepted."""
+    notes = []
+    for old, new, value in (("-o", "--output-dir", "old_output_dir"),
+                            ("--limit", "--run-timeout", "old_run_timeout")):
+        given = getattr(args, value)
+        if given is None:
+            continue
+        current = value.removeprefix("old_")
+        if getattr(args, current) is not None:
+            raise InputError(f"{old} and {new} name the same setting; give {new} only")
+        setattr(args, current, given)
+        notes.append(f"nqueens: note: bench {old} is now spelled {new}")
+    return notes
+
+
 def run(args: argparse.Namespace) -> int:
+    notes = _old_spellings(args)
+    if args.output_dir is None:
+        args.output_dir = Path("bench-results")
+    directory = ensure_directory(args.output_dir)  # a file, a loop, no rights: refused now
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise InputError(f"{directory}: cannot write there (permission denied); "
+                         "give another --output-dir")
+    for note in notes:
+        print(note, file=sys.stderr)
     if args.suite is not None:
         return run_suite(args)
     if args.dir is not None:
         raise InputError(f"DIR ({args.dir}) is the set of a hard-instance suite; add --suite")
     from ..bench.run import Measurement, run_bench, table
 
-    directory = ensure_directory(args.output_dir)  # a file, a loop, no rights: refused now
-    if not os.access(directory, os.W_OK | os.X_OK):
-        raise InputError(f"{directory}: cannot write there (permission denied); "
-                         "give another --output-dir")
     repeats = args.repeats or (1 if args.quick else 3)
-    limit = args.limit or args.run_timeout or (30.0 if args.quick else 120.0)
+    limit = args.run_timeout or (30.0 if args.quick else 120.0)
 
     def progress(m: Measurement) -> None:
         seconds = f"{m.median:.3f} s" if m.median is not None else m.status
@@ -121,10 +146,7 @@ def run_suite(args: argparse.Namespace) -> int:
 
     from ..bench import hard
 
-    directory = ensure_directory(args.output_dir)
-    if not os.access(directory, os.W_OK | os.X_OK):
-        raise InputError(f"{directory}: cannot write there (permission denied); "
-                         "give another --output-dir")
+    directory = Path(args.output_dir)  # checked by `run`
     chosen = hard.subjects(args.subjects)
     start_meta = hard.machine()
     if args.dir is not None:

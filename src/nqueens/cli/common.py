@@ -119,20 +119,16 @@ def cell_argument(text: str) -> tuple[int, int]:
     return row, col
 
 
-def textbook_board(text: str) -> int:
-    """The n of a plain queens board named by N or a model file (`trace`, `tree`: the book's
-    walk has no fixed or forbidden cells and no other variant).
+def textbook_board(args: argparse.Namespace) -> Spec:
+    """The board of `trace` and `tree`: N or a model of a queens board, with its fixed and
+    forbidden cells (a completion) and --fixed/--forbidden added.
 
     Raises:
-        InputError: the model is not a plain queens board, naming what to use instead.
+        InputError: another variant, naming what to use instead.
     """
-    spec = load_problem(text)
-    if spec.variant != "queens" or not spec.is_plain:
-        raise InputError(
-            f"the textbook's walk is on a plain queens board; {text} is {spec.describe()} "
-            f"(use `nqueens stats {text}` for its tree's size, `nqueens solve {text}` to solve it)"
-        )
-    return spec.n
+    from ..textbook.trace import textbook_spec
+
+    return textbook_spec(load_problem_args(args))
 
 
 def add_cell_arguments(parser: argparse.ArgumentParser) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 
 from ..api import Plan, Split, plan
 from ..backends import backend_info, backend_names
@@ -186,11 +185,11 @@ def report(
     with guard.output_lock:
         group = instance_symmetries(spec) if fundamental is not None else ()
         if args.format == "json":
-            doc = outcome_json(spec, outcome)
-            if fundamental is not None:  # "count" is what was asked for: the fundamental ones
-                doc = outcome_json(spec, replace(outcome, count=fundamental),
-                                   total=outcome.count, symmetries=list(group))
-            print_json(doc)
+            if fundamental is None:
+                print_json(outcome_json(spec, outcome))
+            else:  # "count" is what was asked for: the fundamental ones
+                print_json(outcome_json(spec, outcome, counted=fundamental,
+                                        symmetries=list(group)))
         else:
             bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
             unique = outcome.stats.get("unique")

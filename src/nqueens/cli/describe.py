@@ -12,10 +12,11 @@ from ..errors import InputError
 from ..modeling.structure import BACKENDS, describe_compiled, problem_summary
 from .common import (
     EXIT_OK,
+    add_cell_arguments,
     add_format_argument,
     add_problem_argument,
     add_variant_argument,
-    load_problem,
+    load_problem_args,
     print_json,
     wrap,
 )
@@ -33,6 +34,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_problem_argument(parser)
     add_variant_argument(parser)
+    add_cell_arguments(parser)
     parser.add_argument("--backend", "-b", choices=BACKENDS, action="append", default=None,
                         help="backend to describe; repeat for several (default: all three)")
     parser.add_argument("--encoding", default=None,
@@ -111,7 +113,7 @@ class _Shown(str):
 
 
 def run(args: argparse.Namespace) -> int:
-    spec = load_problem(args.problem, args.variant)
+    spec = load_problem_args(args)
     backends = args.backend or list(BACKENDS)
     owners = option_owners("encoding")
     if args.encoding is not None and not set(owners) & set(backends):

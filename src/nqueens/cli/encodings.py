@@ -11,10 +11,11 @@ from ..spec import Spec
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
+    add_cell_arguments,
     add_format_argument,
     add_problem_argument,
     add_variant_argument,
-    load_problem,
+    load_problem_args,
     positive_float,
     positive_int,
     print_json,
@@ -37,6 +38,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_problem_argument(parser)
     add_variant_argument(parser)
+    add_cell_arguments(parser)
     parser.add_argument(
         "--count-up-to", type=positive_int, default=DEFAULT_COUNT_UP_TO, metavar="M",
         help=f"also count all solutions when n <= M (default: {DEFAULT_COUNT_UP_TO})",
@@ -49,7 +51,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    spec = load_problem(args.problem, args.variant)
+    spec = load_problem_args(args)
     count_all = spec.n <= args.count_up_to
     check_encodings(spec)
     guard = Guard(args.timeout)

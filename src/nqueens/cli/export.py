@@ -9,11 +9,12 @@ from ..errors import InputError
 from ..modeling.export import FORMATS, check_export, export_text
 from .common import (
     EXIT_OK,
+    add_cell_arguments,
     add_output_arguments,
     add_problem_argument,
     add_variant_argument,
     check_output,
-    load_problem,
+    load_problem_args,
     wrap,
     write_output,
 )
@@ -32,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_problem_argument(parser)
     add_variant_argument(parser)
+    add_cell_arguments(parser)
     parser.add_argument("--to", "-t", choices=list(FORMATS), required=True,
                         help="output format: dimacs (.cnf), cpsat (.pbtxt) or minizinc (.mzn)")
     parser.add_argument("--encoding", default=None,
@@ -41,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    spec = load_problem(args.problem, args.variant)
+    spec = load_problem_args(args)
     if args.encoding is not None and args.to != "dimacs":
         raise InputError("--encoding applies to --to dimacs only; drop it")
     check_output(args)

@@ -27,6 +27,18 @@ class ReadPlacements:
     columns: tuple[tuple[int, ...], ...] = ()
     cells: tuple[Cell, ...] | None = None
     board_size: int | None = None
+    #: The board a JSON document says its placements are on (`n`, and `variant`, `fixed`,
+    #: `forbidden` where given, as `solve --format json` records them), to check them against.
+    board: dict[str, Any] | None = None
+
+
+#: The keys of a JSON document that describe its board.
+BOARD_KEYS = ("n", "variant", "fixed", "forbidden")
+
+
+def _board_of(doc: dict[str, Any]) -> dict[str, Any] | None:
+    board = {key: doc[key] for key in BOARD_KEYS if key in doc}
+    return board if "n" in board else None
 
 
 def _int_columns(values: Any, where: str) -> tuple[int, ...]:
@@ -45,13 +57,14 @@ def _from_json(doc: Any) -> ReadPlacements:
         return ReadPlacements((_int_columns(doc, "placement"),))
     if isinstance(doc, dict):
         if "columns" in doc:
-            return ReadPlacements((_int_columns(doc["columns"], "columns"),))
+            return ReadPlacements((_int_columns(doc["columns"], "columns"),),
+                                  board=_board_of(doc))
         if "solutions" in doc and isinstance(doc["solutions"], list):
             if not doc["solutions"]:
                 raise InputError('no placement to check: the "solutions" list is empty')
             return ReadPlacements(
-                tuple(_int_columns(p, f"solutions[{i}]") for i, p in enumerate(doc["solutions"]))
-            )
+                tuple(_int_columns(p, f"solutions[{i}]") for i, p in enumerate(doc["solutions"])),
+                board=_board_of(doc))
         raise InputError('JSON input needs a "columns" list (or "solutions"), e.g. {"columns": [1, 3, 0, 2]}')
     raise InputError(f"JSON input must be a list or an object, got {type(doc).__name__}")
 
@@ -74,7 +87,9 @@ def _from_json_lines(text: str) -> ReadPlacements | None:
     )
     if not placements:
         raise InputError('JSON lines input has no "columns" records; expected `solve --format jsonl` output')
-    return ReadPlacements(placements)
+    boards = [board for board in map(_board_of, docs) if board is not None]
+    # the summary record (last) names the whole board; a solution record only its n
+    return ReadPlacements(placements, board=max(boards, key=len, default=None))
 
 
 def _from_board(lines: list[str]) -> ReadPlacements:

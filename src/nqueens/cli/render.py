@@ -45,21 +45,33 @@ def solution_text(
     return head + "\n" + board_text(spec, placement)
 
 
-def outcome_json(spec: Spec, outcome: Outcome, **extra: Any) -> dict[str, Any]:
-    """The JSON document of an outcome: n, backend, route, status, count, complete, elapsed,
-    stats. `route` says why `auto` chose the backend; null when the user named it."""
+def outcome_json(spec: Spec, outcome: Outcome, *, counted: int | None = None,
+                 **extra: Any) -> dict[str, Any]:
+    """The JSON document of an outcome (the schema: docs/reference/json-output.md).
+
+    `count` is always what was asked for and, where solutions are listed, how many are
+    listed: with `counted` (the fundamental solutions of --unique) `count` is that number
+    and `total` beside it is every solution the search met. `route` says why `auto` chose
+    the backend (null when the user named it); `fixed` and `forbidden` are the board's
+    cells, so that `verify` can check a placement against the board it was found on."""
     doc: dict[str, Any] = {
         "n": spec.n,
         "variant": spec.variant,
         "backend": outcome.backend,
         "route": outcome.route.reason() if outcome.route is not None else None,
         "status": outcome.status.value,
-        "count": outcome.count,
+        "count": outcome.count if counted is None else counted,
         "complete": outcome.complete,
         "elapsed": round(outcome.elapsed, 6),
     }
+    if counted is not None:
+        doc["total"] = outcome.count
     if spec.name:
         doc["name"] = spec.name
+    if spec.fixed:
+        doc["fixed"] = [list(cell) for cell in spec.fixed]
+    if spec.forbidden:
+        doc["forbidden"] = [list(cell) for cell in spec.forbidden]
     doc.update(extra)
     doc["stats"] = dict(outcome.stats)
     return doc

@@ -81,11 +81,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         "the classes are known only once the search has finished")
     parser.add_argument("--output", "-o", default=None, metavar="FILE",
                         help="also draw the board(s) to FILE.svg or FILE.png")
+    parser.add_argument("--force", action="store_true",
+                        help="overwrite FILE if it exists (default: refuse)")
     genetic = parser.add_argument_group("genetic and minconflicts backends")
     genetic.add_argument("--seed", type=int, default=None,
                          help="random seed, for a reproducible run (default: fresh)")
-    genetic.add_argument("--max-steps", type=positive_int, default=None, metavar="S",
-                         help="minconflicts: give up after S moves (default: 100 n + 10^6)")
+    genetic.add_argument("--max-steps", type=positive_int, default=None, metavar="MOVES",
+                         help="minconflicts: give up after MOVES moves (default: 100 n + 10^6)")
     genetic.add_argument("--generations", type=positive_int, default=None, metavar="G",
                          help="give up after G generations (default: 1000)")
     genetic.add_argument("--population", type=positive_int, default=None, metavar="P",
@@ -184,8 +186,8 @@ class _Printer:
                 summary = {"type": "summary", **outcome_json(self.spec, outcome, **extra)}
                 sys.stdout.write(json.dumps(summary) + "\n")
             else:
-                if "unique" in extra:
-                    sys.stdout.write(f"{extra['unique']} fundamental solution(s), each the "
+                if "counted" in extra:
+                    sys.stdout.write(f"{extra['counted']} fundamental solution(s), each the "
                                      "smallest of its symmetric images\n")
                 sys.stdout.write(_summary(self.spec.describe(), outcome) + "\n")
             sys.stdout.flush()
@@ -226,8 +228,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
         print(f"nqueens: {outcome.stats['note']}", file=sys.stderr)
     shown = fundamental(spec, printer.found) if args.unique else list(printer.found)
     extra: dict[str, Any] = {}
-    if args.unique:
-        extra = {"unique": len(shown), "symmetries": list(instance_symmetries(spec))}
+    if args.unique:  # "count" is what is listed: the fundamental ones ("total": all met)
+        extra = {"counted": len(shown), "symmetries": list(instance_symmetries(spec))}
         printer.write(shown)
     if args.output is not None:
         _draw(spec, args, shown)
@@ -242,7 +244,7 @@ def _check_picture(spec: Spec, args: argparse.Namespace) -> None:
     for cannot fit one picture (the count of a plain board is known in advance)."""
     from ..pictures.board import MAX_BOARD_N, MAX_BOARDS
 
-    picture_format(args.output)
+    picture_format(args.output, overwrite=args.force)
     if spec.n > MAX_BOARD_N:
         raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                          f"{MAX_BOARD_N}); drop --output or use --format json")
@@ -263,7 +265,8 @@ def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
 
     kind = "fundamental solution(s)" if args.unique else "solution(s)"
     title = spec.describe() if len(shown) == 1 else f"{spec.describe()}: {len(shown)} {kind}"
-    draw_boards(spec, shown, args.output, one_based=args.one_based, title=title)
+    draw_boards(spec, shown, args.output, one_based=args.one_based, title=title,
+                overwrite=args.force)
 
 
 def _summary(what: str, outcome: Outcome) -> str:

@@ -9,8 +9,18 @@ from typing import Any
 
 from ..errors import InputError
 from ..pictures.page import PAGE_MAX_N_ALL, PAGE_MAX_N_FIRST
+from ..spec import Spec
 from ..textbook.trace import Event, event_text, step_label, steps, walk
-from .common import EXIT_OK, add_format_argument, print_json, textbook_board, write_output
+from .common import (
+    EXIT_OK,
+    add_cell_arguments,
+    add_format_argument,
+    check_output,
+    print_json,
+    textbook_board,
+    wrap,
+    write_output,
+)
 
 #: Largest boards traced: the whole tree (--all) and the walk to the first solution. Beyond
 #: these the walk has millions of events (n = 11 --all: 1.7 million; n = 20: 4 million).
@@ -21,22 +31,24 @@ MAX_N_FIRST = 16
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "trace", help="the textbook's backtracking walk, step by step",
-        description="Retell the backtracking walk as the textbook does: each child <row,col> "
-        "checked, promising or nonpromising and why, each backtrack, each solution. Stops at "
-        "the first solution unless --all.",
+        description=wrap("Retell the backtracking walk as the textbook does: each child "
+        "<row,col> checked, promising or nonpromising and why, each backtrack, each solution. "
+        "Stops at the first solution unless --all. JSON events are 0-based."),
         epilog="examples:\n  nqueens trace 4\n  nqueens trace 5 --all --format json\n"
         "  nqueens trace 4 --all --output trace.html",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("n", metavar="N|MODEL",
-                        help="board size, or a model file / bundled model of a plain queens board")
+    parser.add_argument("problem", metavar="N|MODEL",
+                        help="board size, or a model file / bundled model of a queens board "
+                        "(fixed queens are pre-placed, forbidden cells pruned at once)")
+    add_cell_arguments(parser)
     parser.add_argument("--all", "-a", action="store_true",
                         help=f"walk the whole pruned tree, every solution (N <= {MAX_N_ALL})")
     base = parser.add_mutually_exclusive_group()
     base.add_argument("--one-based", dest="one_based", action="store_true", default=True,
-                      help="rows and columns 1-based, as in the book (default)")
+                      help="text: rows and columns 1-based, as in the book (default)")
     base.add_argument("--zero-based", dest="one_based", action="store_false",
-                      help="rows and columns 0-based, as in the JSON of other commands")
+                      help="text: rows and columns 0-based (JSON is always 0-based)")
     add_format_argument(parser)
     parser.add_argument("--output", "-o", default=None, metavar="FILE.html",
                         help="write a step-through page instead: one self-contained HTML file "
@@ -48,9 +60,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    n = textbook_board(args.n)
+    spec = textbook_board(args)
+    n = spec.n
     if args.output is not None:
-        return write_page(args, n, all_solutions=args.all)
+        return write_page(args, spec, all_solutions=args.all)
     if args.all and n > MAX_N_ALL:
         raise InputError(
             f"trace --all walks every node: n = {n} is too large (at most {MAX_N_ALL}); "
@@ -61,14 +74,13 @@ def run(args: argparse.Namespace) -> int:
             f"the walk to the first solution for n = {n} is too long to trace (at most "
             f"{MAX_N_FIRST}); use `nqueens solve {n} --backend backtrack` for a solution"
         )
-    events = walk(n, all_solutions=args.all)
+    events = walk(spec, all_solutions=args.all)
     shift = 0 if args.one_based else -1
-    if args.format == "json":
+    if args.format == "json":  # 0-based, as all of the toolkit's JSON (the walk is 1-based)
         print_json({
             "n": n,
-            "one_based": args.one_based,
             "events": [
-                {"step": step_label(i), **event_json(e, shift)}
+                {"step": step_label(i), **event_json(e, -1)}
                 for i, group in enumerate(steps(events)) for e in group
             ],
         })
@@ -88,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def write_page(args: argparse.Namespace, n: int, *, all_solutions: bool) -> int:
+def write_page(args: argparse.Namespace, spec: Spec, *, all_solutions: bool) -> int:
     """Write the step-through page to --output (also used by `nqueens tree N -o FILE.html`),
     refusing a bad name, an existing file (without --force) or too large a walk before
     any work."""
@@ -96,15 +108,11 @@ def write_page(args: argparse.Namespace, n: int, *, all_solutions: bool) -> int:
 
     from ..pictures.page import check_page_size, page_html
 
-    target = Path(args.output)
-    if target.suffix.lower() not in (".html", ".htm"):
+    if Path(args.output).suffix.lower() not in (".html", ".htm"):
         raise InputError(f"output file {args.output!r} must end in .html (a step-through page)")
-    check_page_size(n, all_solutions)
-    if not target.parent.is_dir():
-        raise InputError(f"output directory {str(target.parent)!r} does not exist; create it first")
-    if target.exists() and not args.force:
-        raise InputError(f"{target}: already exists; use --force to overwrite it")
-    write_output(args, page_html(n, all_solutions=all_solutions), "step-through page")
+    check_page_size(spec.n, all_solutions)
+    check_output(args)  # a directory, no rights, a name too long: one line, before the work
+    write_output(args, page_html(spec, all_solutions=all_solutions), "step-through page")
     return EXIT_OK
 
 
@@ -117,6 +125,9 @@ def event_json(event: Event, shift: int) -> dict[str, Any]:
         return {"event": "backtrack", "to": to}
     doc: dict[str, Any] = {"event": "check", "row": event.row + shift,
                            "col": event.col + shift, "promising": event.promising}
+    if event.fixed:
+        doc["fixed"] = True
     if event.reason is not None:
-        doc["reason"] = {"queen": event.reason.queen + shift, "line": event.reason.line}
+        queen = None if event.reason.line == "forbidden" else event.reason.queen + shift
+        doc["reason"] = {"queen": queen, "line": event.reason.line}
     return doc

@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
-from ..errors import InputError
-from ..spec import Spec
-from ..validator import Violation, find_cell_violations, find_violations
-from .common import EXIT_NO, EXIT_OK, add_format_argument, load_problem, print_json, wrap
+from ..errors import InputError, SizeLimitError, SpecError
+from ..limits import BASE_BYTES, memory_limit
+from ..spec import Cell, Spec
+from ..validator import ValidationStopped, Violation, find_cell_violations, find_violations
+from .common import (
+    EXIT_NO,
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    MAX_N,
+    add_cell_arguments,
+    add_format_argument,
+    load_problem,
+    positive_float,
+    print_json,
+    wrap,
+)
+from .guard import Guard
 from .placement_input import read_placements
 
 #: Largest placement input read (the jsonl of every 13-queens solution is about 6 MiB).
@@ -41,6 +55,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                       help="board size to check against (default: the placement's length)")
     size.add_argument("--model", default=None, metavar="N|MODEL",
                       help="check against a model file (fixed and forbidden cells, variant)")
+    add_cell_arguments(parser)
+    parser.add_argument("--timeout", type=positive_float, default=None, metavar="S",
+                        help="stop after S seconds: the verdict is then unknown (exit 3)")
     parser.add_argument("--one-based", action="store_true",
                         help="columns in the input and cells in the report are 1-based")
     add_format_argument(parser)
@@ -70,46 +87,133 @@ def _read(path: str) -> str:
         raise InputError(f"{name} is not a UTF-8 text file") from None
 
 
-def _spec_for(args: argparse.Namespace, inferred: int) -> Spec:
+def _board_spec(board: dict[str, Any]) -> Spec:
+    """The board a JSON document names (`n`, `variant`, `fixed`, `forbidden`)."""
+    n = board["n"]
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
+        raise InputError(f'the document\'s "n" must be a board size from 1 to {MAX_N:,}, '
+                         f"got {str(n)[:40]}")
+    try:
+        return Spec(n, board.get("variant", "queens"), board.get("fixed", ()),
+                    board.get("forbidden", ()))
+    except SpecError as error:
+        raise InputError(f"the document's board is not valid: {error}") from None
+
+
+def _spec_for(args: argparse.Namespace, inferred: int, board: dict[str, Any] | None) -> Spec:
+    """The board to check against: --model, --n, else the one the document names, else the
+    placement's length; with the document's own cells and --fixed/--forbidden added. A
+    document for another board than --n or --model names is refused, not judged."""
+    named = board is not None
     if args.model is not None:
-        return load_problem(args.model)
-    n = args.n if args.n is not None else inferred
-    if n < 1:
-        raise InputError(f"board size must be a positive integer, got {n} (use --n N)")
-    return Spec(n)
+        spec = load_problem(args.model)
+    elif args.n is not None:
+        if args.n < 1:
+            raise InputError(f"board size must be a positive integer, got {args.n} (use --n N)")
+        spec = Spec(args.n)
+    elif board is not None:
+        spec, named = _board_spec(board), False
+    else:
+        if inferred < 1:
+            raise InputError(f"board size must be a positive integer, got {inferred} (use --n N)")
+        spec = Spec(inferred)
+    if named and board is not None:
+        doc = _board_spec(board)
+        if (doc.n, doc.variant) != (spec.n, spec.variant):
+            raise InputError(f"the document is for {doc.describe()} but "
+                             f"{'--model' if args.model is not None else '--n'} names "
+                             f"{spec.describe()}; drop the option or check the right file")
+        spec = _with_cells(spec, doc.fixed, doc.forbidden)
+    return _with_cells(spec, tuple(args.fixed), tuple(args.forbidden))
+
+
+def _with_cells(spec: Spec, fixed: tuple[Cell, ...], forbidden: tuple[Cell, ...]) -> Spec:
+    fixed = tuple(cell for cell in fixed if cell not in spec.fixed)
+    forbidden = tuple(cell for cell in forbidden if cell not in spec.forbidden)
+    if not (fixed or forbidden):
+        return spec
+    for name, cells in (("--fixed", fixed), ("--forbidden", forbidden)):
+        for row, col in cells:
+            if not (0 <= row < spec.n and 0 <= col < spec.n):
+                raise InputError(f"{name} {row},{col} is off the {spec.n}x{spec.n} board "
+                                 f"(rows and columns are 0..{spec.n - 1})")
+    return Spec(spec.n, spec.variant, spec.fixed + fixed, spec.forbidden + forbidden, spec.name)
+
+
+#: Bytes the validator holds per queen checked (its cell lists and one dict per line
+#: family; measured here: 1 million columns, 607 MB whole process), to refuse up front a
+#: placement whose check would not fit in memory.
+VERIFY_BYTES_PER_QUEEN = 600
 
 
 def run(args: argparse.Namespace) -> int:
+    guard = Guard(args.timeout)
+
+    def abandon() -> None:  # only if a stop is not noticed within the grace period
+        print(f"nqueens: verify stopped ({guard.stopped_status().value}) before a verdict; "
+              "nothing is known about the placement", file=sys.stderr)
+
+    return guard.run(lambda: _verify(args, guard), abandon)
+
+
+def _check_fits(queens: int) -> None:
+    """Refuse a check that would not fit in memory, before it starts."""
+    needed = BASE_BYTES + VERIFY_BYTES_PER_QUEEN * queens
+    limit = memory_limit()
+    if limit is not None and needed > limit[0]:
+        raise SizeLimitError(f"checking {queens:,} queens needs about {needed / 2**30:.1f} GB "
+                             f"and {limit[1]}; check a smaller placement")
+
+
+def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one branch per input form and output format
     read = read_placements(_read(args.file))
+    _check_fits(len(read.cells) if read.cells is not None
+                else sum(len(columns) for columns in read.columns))
     shift = 1 if args.one_based else 0
-    checks: list[tuple[str, list[Violation]]] = []
-    if read.cells is not None:
-        spec = _spec_for(args, read.board_size or 0)
-        if read.board_size != spec.n:
-            raise InputError(f"the board has {read.board_size} rows but the model is {spec.n}x{spec.n}")
-        checks.append(("board", find_cell_violations(spec, read.cells)))
-    else:
-        for columns in read.columns:
-            spec = _spec_for(args, len(columns))
-            placement = tuple(c - shift for c in columns)
-            checks.append((str(list(columns)), find_violations(spec, placement)))
+    checks: list[tuple[str, dict[str, Any], list[Violation]]] = []
+    specs: dict[int, Spec] = {}  # one board per placement length (a model is read once)
+    try:
+        if read.cells is not None:
+            spec = _spec_for(args, read.board_size or 0, read.board)
+            if read.board_size != spec.n:
+                raise InputError(f"the board has {read.board_size} rows but the model is "
+                                 f"{spec.n}x{spec.n}")
+            shown = {"cells": [[r + shift, c + shift] for r, c in read.cells]}
+            checks.append(("board", shown, find_cell_violations(
+                spec, read.cells, should_stop=guard.should_stop)))
+        else:
+            for columns in read.columns:
+                if guard.should_stop():
+                    raise ValidationStopped
+                if len(columns) not in specs:
+                    specs[len(columns)] = _spec_for(args, len(columns), read.board)
+                placement = tuple(c - shift for c in columns)
+                checks.append((str(list(columns)), {"placement": list(columns)},
+                               find_violations(specs[len(columns)], placement,
+                                               should_stop=guard.should_stop)))
+    except ValidationStopped:
+        print(f"nqueens: verify stopped ({guard.stopped_status().value}) before a verdict"
+              + (f" ({len(checks)} of {len(read.columns)} placements checked)"
+                 if len(read.columns) > 1 else "")
+              + "; nothing is known about the rest", file=sys.stderr)
+        return EXIT_UNKNOWN
     if args.format == "json":
         print_json([
-            {"placement": label, "valid": not found,
+            {**shown, "valid": not found,
              "violations": [{"rule": v.rule,
                              "cells": [[r + shift, c + shift] for r, c in v.cells],
                              "pairs": v.pairs,
                              "message": v.describe(args.one_based)} for v in found]}
-            for label, found in checks
+            for _, shown, found in checks
         ])
     else:
-        for label, found in checks:
+        for label, _, found in checks:
             prefix = f"{label}: " if len(checks) > 1 else ""
             if not found:
                 print(f"{prefix}valid")
             for violation in found:
                 print(f"{prefix}invalid: {violation.describe(args.one_based)}")
         if len(checks) > 1:
-            bad = sum(1 for _, found in checks if found)
+            bad = sum(1 for _, _, found in checks if found)
             print(f"{len(checks)} placements: {len(checks) - bad} valid, {bad} invalid")
-    return EXIT_NO if any(found for _, found in checks) else EXIT_OK
+    return EXIT_NO if any(found for _, _, found in checks) else EXIT_OK

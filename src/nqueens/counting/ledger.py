@@ -108,13 +108,30 @@ def _read_lines(path: Path) -> tuple[list[str], int]:
     return text.splitlines(), len(complete)
 
 
+def _checkpoint_path(path: str | os.PathLike[str]) -> Path:
+    """`path`, after refusing one that names a directory (a trailing slash) or that the
+    file system cannot look up (a name too long, a loop, no rights), in one line."""
+    text = os.fspath(path)
+    if text.endswith(tuple(sep for sep in (os.sep, os.altsep) if sep)):
+        raise CheckpointError(f"checkpoint {text} ends in {text[-1]!r}, so it names a "
+                              "directory; give a file name (drop the trailing slash)")
+    try:
+        os.stat(text)
+    except (FileNotFoundError, NotADirectoryError):
+        pass
+    except OSError as error:
+        raise CheckpointError(f"cannot use checkpoint {text}: {error.strerror or error}; "
+                              "give another --checkpoint path") from None
+    return Path(text)
+
+
 def read_header(path: str | os.PathLike[str]) -> dict[str, Any] | None:
     """The header of an existing checkpoint, or None when the file is absent or empty.
 
     Raises:
         CheckpointError: the file exists but does not start with a checkpoint header.
     """
-    path = Path(path)
+    path = _checkpoint_path(path)
     if not path.exists() or (path.is_file() and path.stat().st_size == 0):
         return None
     if not path.is_file():
@@ -174,7 +191,7 @@ def check_writable(path: str | os.PathLike[str]) -> None:
     Raises:
         CheckpointError: naming the path and what to do.
     """
-    path = Path(path)
+    path = _checkpoint_path(path)
     if path.exists():
         if not path.is_file():
             raise CheckpointError(f"checkpoint {path} is not a regular file; give a file path")

@@ -35,5 +35,6 @@ def bundled_model(name: str) -> Path | None:
     if "/" in name or "\\" in name:
         return None
     stem = name[:-5] if name.endswith(".toml") else name
-    path = MODELS_DIR / f"{stem}.toml"
-    return path if stem and path.is_file() else None
+    if not stem or stem not in bundled_names():  # (a name too long to stat is none of them)
+        return None
+    return MODELS_DIR / f"{stem}.toml"

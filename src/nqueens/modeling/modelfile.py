@@ -30,12 +30,15 @@ from typing import Any
 
 from ..atomicfile import write_text_atomic
 from ..errors import ModelFileError, SpecError
+from ..limits import MAX_BOARD_N
 from ..spec import Spec
 from ..validator import find_violations
 from ..variants import VARIANTS
 
 __all__ = ["Expected", "Model", "dump_model", "load_model", "model_text", "read_model"]
 
+#: The largest board a model may name: the largest any command accepts (`cli.common.MAX_N`).
+MAX_MODEL_N = MAX_BOARD_N
 TOP_KEYS = ("name", "description", "n", "variant", "fixed", "forbidden", "expected")
 EXPECTED_KEYS = ("count", "satisfiable", "witness", "source")
 
@@ -138,8 +141,12 @@ def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>"
     if "n" not in doc:
         raise _fail(path, "n", "missing; add the board size, e.g. n = 8")
     n = doc["n"]
-    if not _is_int(n) or n < 1:
-        raise _fail(path, "n", f"must be a positive integer, got {n!r}")
+    if not _is_int(n) or not 1 <= n <= MAX_MODEL_N:
+        # (str() of an integer past 4,300 digits raises: its size is told in bits' worth)
+        shown = (repr(n)[:40] if not _is_int(n) or abs(n) < 10**12
+                 else f"a number of about {int(n.bit_length() * 0.30103) + 1:,} digits")
+        raise _fail(path, "n", f"must be a positive integer, a board size of at most "
+                    f"{MAX_MODEL_N:,}, got {shown}")
     variant = doc.get("variant", "queens")
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise _fail(path, "variant",
@@ -174,40 +181,101 @@ def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>"
 #: Largest model file read (a model of n = 100,000 with a cell per row is about 2 MB);
 #: at most this many bytes plus one are read, so /dev/zero is refused at once.
 MAX_MODEL_BYTES = 16 * 2**20
-#: Deepest nesting of arrays and tables, and longest integer: a model needs depth 2 and a
-#: few digits; more would exhaust the TOML parser's stack or integer conversion.
+#: Deepest nesting of arrays and tables, longest bare value (an integer in any base) and
+#: most parts of a dotted key: a model needs depth 2, a few digits and one-part keys; more
+#: would exhaust the TOML parser's stack or Python's integer conversion (4,300 digits), or
+#: take the parser time quadratic in the key's parts.
 MAX_MODEL_DEPTH = 8
 MAX_MODEL_DIGITS = 30
-_LONG_NUMBER = re.compile(rf"[0-9_]{{{MAX_MODEL_DIGITS + 1},}}")
+MAX_KEY_PARTS = 16
+#: What the shape scan looks at: line ends, comments, strings, brackets, key syntax and
+#: bare runs (numbers, words); everything else is skipped by the regular expression.
+_TOKEN = re.compile(r"""\n|#|"|'|[\[\]{}=.,]|[+-]?[0-9][0-9A-Za-z_]*|[A-Za-z_][A-Za-z0-9_-]*""")
+#: Longest bare word (a key, true, inf): longer is no model's.
+MAX_WORD = 200
 
 
-def _check_shape(path: str | os.PathLike[str], text: str) -> None:
-    """Refuse long integers and deep nesting before tomllib sees them, naming the key."""
-    for number, line in enumerate(text.splitlines(), 1):
-        code = line.split("#", 1)[0]
-        if _LONG_NUMBER.search(re.sub(r'"[^"]*"|\'[^\']*\'', "", code)):
-            key = code.split("=", 1)[0].strip() if "=" in code else f"line {number}"
-            raise _fail(path, key, f"a number of more than {MAX_MODEL_DIGITS} digits (line "
-                        f"{number}); board sizes and cells are small integers")
-    depth = deepest = 0
-    quote = ""
-    for index, char in enumerate(text):
-        if quote:
-            if char == quote and text[index - 1] != "\\":
-                quote = ""
-        elif char in "\"'":
-            quote = char
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > MAX_MODEL_DEPTH:
-                number = text[:index].count("\n") + 1
-                code = text.splitlines()[number - 1] if text else ""
-                key = code.split("=", 1)[0].strip() if "=" in code else f"line {number}"
-                raise _fail(path, key, f"arrays or tables nested more than {MAX_MODEL_DEPTH} "
-                            f"deep (line {number}); cells are [row, col] pairs")
-        elif char in "]}":
-            depth = max(0, depth - 1)
+def _string_end(text: str, start: int) -> int:
+    """The index just past the TOML string that opens at `start` (basic or literal, one
+    line or multi-line); at an unclosed one-line string, the line's end (tomllib then says
+    why the file is not TOML)."""
+    quote = text[start]
+    if text.startswith(quote * 3, start):
+        end = text.find(quote * 3, start + 3)
+        while end != -1 and quote == '"' and _escaped(text, end):
+            end = text.find(quote * 3, end + 1)
+        if end == -1:
+            return len(text)
+        end += 3
+        while end < len(text) and text[end] == quote:  # a quote or two may end the content
+            end += 1
+        return end
+    index = start + 1
+    while index < len(text) and text[index] not in (quote, "\n"):
+        index += 2 if quote == '"' and text[index] == "\\" else 1
+    return index + 1 if index < len(text) and text[index] == quote else index
+
+
+def _escaped(text: str, index: int) -> bool:
+    """Whether the character at `index` follows an odd number of backslashes."""
+    slashes = 0
+    while index - slashes - 1 >= 0 and text[index - slashes - 1] == "\\":
+        slashes += 1
+    return slashes % 2 == 1
+
+
+def _check_shape(path: str | os.PathLike[str], text: str) -> None:  # noqa: C901 - one branch per kind of token the scan tells apart
+    """Refuse long bare values, deep nesting and long dotted keys before tomllib sees them,
+    naming the line. The scan knows TOML's strings and comments, so brackets in a comment
+    or digits in a string (valid TOML) pass; it is linear in the text."""
+    nesting: list[str] = []  # the open arrays and inline tables of a value
+    in_key, parts = True, 1  # a key (or a [table] header) is being read, with its parts
+    line, index = 1, 0
+    while True:
+        token = _TOKEN.search(text, index)
+        if token is None:
+            return
+        index, kind = token.end(), token.group()
+        if kind == "\n":
+            line += 1
+            if not nesting:
+                in_key, parts = True, 1
+        elif kind == "#":
+            newline = text.find("\n", index)
+            index = len(text) if newline == -1 else newline
+        elif kind in "\"'":
+            index = _string_end(text, token.start())
+            line += text.count("\n", token.start(), index)
+        elif in_key:
+            if kind == "=":
+                in_key = False
+            elif kind == ".":
+                parts += 1
+                if parts > MAX_KEY_PARTS:
+                    raise _fail(path, f"line {line}", f"a dotted key of more than "
+                                f"{MAX_KEY_PARTS} parts; a model's keys are single words")
+            elif len(kind) > MAX_WORD:
+                raise _fail(path, f"line {line}", f"a key of more than {MAX_WORD} "
+                            "characters; a model's keys are single words")
+        elif kind in "[{":
+            nesting.append(kind)
+            if len(nesting) > MAX_MODEL_DEPTH:
+                raise _fail(path, f"line {line}", f"arrays or tables nested more than "
+                            f"{MAX_MODEL_DEPTH} deep; cells are [row, col] pairs")
+            if kind == "{":
+                in_key, parts = True, 1
+        elif kind in "]}":
+            if nesting:
+                nesting.pop()
+        elif kind == ",":
+            if nesting and nesting[-1] == "{":
+                in_key, parts = True, 1
+        elif kind[0] in "+-0123456789" and len(kind) > MAX_MODEL_DIGITS:
+            raise _fail(path, f"line {line}", f"a number of more than {MAX_MODEL_DIGITS} "
+                        "digits; board sizes and cells are small integers")
+        elif len(kind) > MAX_WORD:
+            raise _fail(path, f"line {line}", f"a value of {len(kind):,} characters that is "
+                        "not a string; board sizes and cells are small integers")
 
 
 def read_model(path: str | os.PathLike[str]) -> Model:
@@ -227,9 +295,11 @@ def read_model(path: str | os.PathLike[str]) -> Model:
         raise ModelFileError(f"{os.fspath(path)}: larger than {MAX_MODEL_BYTES // 2**20} MiB, "
                              "more than any model file; give a smaller file")
     try:
-        text = data.decode("utf-8")
+        # a byte-order mark (some editors write one) is no TOML, but no reason to refuse
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise ModelFileError(f"{os.fspath(path)}: not valid TOML: {error}") from None
+        raise ModelFileError(f"{os.fspath(path)}: not UTF-8 text (TOML is UTF-8): byte "
+                             f"{error.start} is {data[error.start:error.start + 1]!r}") from None
     _check_shape(path, text)
     try:
         doc = tomllib.loads(text)

@@ -10,7 +10,6 @@ does not import the bench.
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,14 +26,18 @@ def seconds_label(value: float, _position: object = None) -> str:
     return f"{value:g} s"
 
 
-def plot_bench(results: Sequence[Any], path: str | os.PathLike[str]) -> None:
-    """Write the plot of `results` (bench Measurements) as PNG to `path` (the bench writes
-    it to a temporary name and renames it)."""
+def bench_png(results: Sequence[Any]) -> bytes:
+    """The plot of `results` (bench Measurements) as PNG bytes (the bench writes them with
+    its other files through the atomic writer)."""
+    import io
+
     figure = bench_figure(results)
+    buffer = io.BytesIO()
     try:
-        figure.savefig(path, format="png", dpi=110)
+        figure.savefig(buffer, format="png", dpi=110)
     finally:
         pyplot().close(figure)
+    return buffer.getvalue()
 
 
 def bench_figure(results: Sequence[Any]) -> Any:
@@ -43,7 +46,7 @@ def bench_figure(results: Sequence[Any]) -> Any:
 
     groups = list(dict.fromkeys(m.group for m in results))
     cols = min(3, max(1, len(groups)))
-    rows = math.ceil(len(groups) / cols)
+    rows = max(1, math.ceil(len(groups) / cols))  # an empty run: one empty panel
     legend_rows = max((len({m.subject for m in results if m.group == g}) for g in groups),
                       default=1)
     figure, axes_grid = plt.subplots(
@@ -82,8 +85,14 @@ def bench_figure(results: Sequence[Any]) -> Any:
         ax.set_title(group, fontsize=11)
         ax.set_xlabel("n (log scale)", fontsize=9)
         ax.set_ylabel("median seconds, whole process (log)", fontsize=9)
-        ax.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False,
-                  ncol=1)
+        if ax.get_legend_handles_labels()[0]:  # a panel with no timed run has no legend
+            ax.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.2),
+                      frameon=False, ncol=1)
+        else:
+            ax.text(0.5, 0.5, "no run finished", transform=ax.transAxes, ha="center",
+                    va="center", fontsize=9, color="#666666")
     for ax in list(axes_grid.flat)[len(groups):]:
         ax.set_axis_off()
+    if not groups:
+        figure.text(0.5, 0.5, "no measurement", ha="center", va="center", fontsize=11)
     return figure

@@ -35,13 +35,14 @@ def draw_boards(
     *,
     one_based: bool = False,
     title: str = "",
+    overwrite: bool = False,
 ) -> None:
     """Draw each placement as a board (at most MAX_BOARDS) to `path` (.svg or .png).
 
     Raises:
         InputError: for a bad file name, too many boards or too large a board.
     """
-    picture_format(path)
+    picture_format(path, overwrite=overwrite)
     if not placements:
         raise InputError("there is no solution to draw; nothing was written")
     if len(placements) > MAX_BOARDS:
@@ -52,7 +53,8 @@ def draw_boards(
     if spec.n > MAX_BOARD_N:
         raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                          f"{MAX_BOARD_N}); use --format json")
-    save_figure(boards_figure(spec, placements, one_based=one_based, title=title), path)
+    save_figure(boards_figure(spec, placements, one_based=one_based, title=title), path,
+                overwrite=overwrite)
 
 
 def boards_figure(spec: Spec, placements: Sequence[Placement], *, one_based: bool = False,

@@ -6,11 +6,12 @@ imports no matplotlib; `Outcome.show()` returns a matplotlib figure for those wh
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from ..errors import InputError
 from ..result import Outcome
 from ..spec import Spec
 from ..validator import Violation
@@ -18,6 +19,12 @@ from .svg import MAX_SVG_N, board_svg, cell_size
 
 #: Boards an Outcome shows inline; the rest are counted, not drawn.
 SHOWN = 12
+
+
+def _short(value: Any) -> str:
+    """A value as an error message shows it: its repr, cut to a readable length."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @dataclass(frozen=True)
@@ -33,7 +40,25 @@ class Board:
     spec: Spec | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "columns", tuple(self.columns))
+        if self.spec is not None and not isinstance(self.spec, Spec):
+            raise InputError(f"Board's spec must be a nqueens.Spec or None, got {self.spec!r}")
+        given: Any = self.columns  # typed a tuple, but a notebook passes anything
+        if isinstance(given, (str, bytes)) or not isinstance(given, Iterable):
+            raise InputError(f"a Board is a list of 0-based columns, one per row, got "
+                             f"{_short(self.columns)}")
+        columns = tuple(self.columns)
+        n = self.spec.n if self.spec is not None else len(columns)
+        if not columns:
+            raise InputError("a Board needs at least one queen (one column per row)")
+        for row, col in enumerate(columns):
+            if isinstance(col, bool) or not isinstance(col, int):
+                raise InputError(f"row {row}: column {_short(col)} is not an integer")
+            if not 0 <= col < n:
+                raise InputError(f"row {row}: column {col} is off the {n}x{n} board "
+                                 f"(columns are 0..{n - 1})")
+        if len(columns) > n:
+            raise InputError(f"{len(columns)} rows of queens do not fit a {n}x{n} board")
+        object.__setattr__(self, "columns", columns)
 
     @property
     def n(self) -> int:
@@ -100,7 +125,8 @@ def outcome_figure(outcome: Outcome, spec: Spec | None = None, *, limit: int = S
     from .board import boards_figure
 
     if not outcome.solutions:
-        raise ValueError("this outcome holds no solution to show (a count keeps none)")
+        raise InputError("this outcome holds no solution to show (a count keeps none, and a "
+                         "search that found none has none)")
     from .save import pyplot
 
     shown = outcome.solutions[:limit]
@@ -123,16 +149,20 @@ class Trace:
     Trace(4, up to the first solution: 30 events)
     """
 
-    def __init__(self, n: int, *, all_solutions: bool = False) -> None:
+    def __init__(self, board: int | Spec, *, all_solutions: bool = False) -> None:
+        from ..textbook.trace import textbook_spec
         from .page import check_page_size
 
-        check_page_size(n, all_solutions)
-        self.n, self.all_solutions = n, all_solutions
+        # a board size or a queens Spec (a completion: fixed queens pre-placed, forbidden
+        # cells pruned), else a QueensError naming what it is instead
+        self.spec = textbook_spec(board)
+        check_page_size(self.spec.n, all_solutions)
+        self.n, self.all_solutions = self.spec.n, all_solutions
 
     def events(self) -> list[Any]:
         from ..textbook.trace import walk
 
-        return list(walk(self.n, all_solutions=self.all_solutions))
+        return list(walk(self.spec, all_solutions=self.all_solutions))
 
     def text(self) -> str:
         """The walk in the book's words, one event a line, under its step label."""
@@ -149,11 +179,12 @@ class Trace:
     def html(self) -> str:
         from .page import page_html
 
-        return page_html(self.n, all_solutions=self.all_solutions)
+        return page_html(self.spec, all_solutions=self.all_solutions)
 
     def __repr__(self) -> str:
         scope = "the whole walk" if self.all_solutions else "up to the first solution"
-        return f"Trace({self.n}, {scope}: {len(self.events())} events)"
+        board = self.n if self.spec.is_plain else self.spec.describe()
+        return f"Trace({board}, {scope}: {len(self.events())} events)"
 
     def _repr_html_(self) -> str:
         return (f'<iframe class="nqueens-trace" srcdoc="{escape(self.html(), quote=True)}" '

@@ -17,9 +17,10 @@ from html import escape
 from typing import Any
 
 from ..errors import InputError
-from ..textbook.trace import event_text, step_label, steps, walk
+from ..spec import Spec
+from ..textbook.trace import event_text, step_label, steps, textbook_spec, walk
 from . import style
-from .tree import build_tree, place_leaves, preorder
+from .tree import build_tree, node_kind, place_leaves, preorder
 
 #: Largest boards a page holds: the whole walk for n = 8 is 17,641 events (n = 9: 80,290),
 #: the walk to the first solution for n = 13 is 1,448 (n = 14: 28,174). Beyond, the page
@@ -45,12 +46,16 @@ def check_page_size(n: int, all_solutions: bool) -> None:
             f"n = {PAGE_MAX_N_FIRST}); use `nqueens trace {n} --format json` for the events")
 
 
-def page_data(n: int, all_solutions: bool) -> dict[str, Any]:
-    """What the page shows, event by event, with 1-based rows and columns as in the book."""
+def page_data(board: int | Spec, all_solutions: bool) -> dict[str, Any]:
+    """What the page shows, event by event, with 1-based rows and columns as in the book
+    (and a completion board's fixed queens and forbidden cells, drawn throughout)."""
+    spec = textbook_spec(board)
+    n = spec.n
+    fixed = {row + 1: col + 1 for row, col in spec.fixed}
     events: list[dict[str, Any]] = []
     cols: list[int] = []  # cols[i]: column of the queen on row i + 1 on the current path
     checked = promising = found = 0
-    for index, group in enumerate(steps(walk(n, all_solutions=all_solutions))):
+    for index, group in enumerate(steps(walk(spec, all_solutions=all_solutions))):
         label = step_label(index)
         for event in group:
             item: dict[str, Any] = {"k": event.kind, "s": label, "t": event_text(event)}
@@ -61,8 +66,11 @@ def page_data(n: int, all_solutions: bool) -> dict[str, Any]:
                 item["c"] = [event.row, event.col]
                 item["p"] = event.promising
                 item["v"] = checked
-                if event.reason is not None:
-                    item["a"] = [event.reason.queen, cols[event.reason.queen - 1]]
+                if event.reason is not None and event.reason.line == "forbidden":
+                    item["x"] = True
+                elif event.reason is not None:  # an earlier queen, or a later fixed one
+                    queen = event.reason.queen
+                    item["a"] = [queen, cols[queen - 1] if queen <= len(cols) else fixed[queen]]
                 if event.promising:
                     promising += 1
                     cols.append(event.col)
@@ -74,24 +82,25 @@ def page_data(n: int, all_solutions: bool) -> dict[str, Any]:
                 item["b"] = list(event.columns)
             item["n"] = [checked + 1, promising + 1, found]  # the root counted, as the book does
             events.append(item)
-    root = build_tree(n, all_solutions=all_solutions)
+    root = build_tree(spec, all_solutions=all_solutions)
     place_leaves(root, [0.0])
     parents = {child.visit: node.visit for node, _ in preorder(root) for child in node.children}
     nodes = [[node.visit, parents.get(node.visit, -1), node.x, level,
-              "root" if node.visit == 0 else f"{node.row},{node.col}",
-              "root" if node.visit == 0 else
-              "solution" if node.solution else "promising" if node.promising else "pruned"]
+              "root" if node.visit == 0 else f"{node.row},{node.col}", node_kind(node)]
              for node, level in preorder(root)]
     return {"n": n, "all": all_solutions, "events": events, "nodes": nodes,
+            "fixed": [[row, col] for row, col in sorted(fixed.items())],
+            "forbidden": [[row + 1, col + 1] for row, col in spec.forbidden],
             "crown": style.CROWN, "tips": style.CROWN_TIPS, "tip": style.TIP_RADIUS}
 
 
-def page_html(n: int, *, all_solutions: bool = False) -> str:
-    """The whole page for an n x n board as one HTML string."""
-    check_page_size(n, all_solutions)
-    data = page_data(n, all_solutions)
+def page_html(board: int | Spec, *, all_solutions: bool = False) -> str:
+    """The whole page for an n x n board (or a completion board) as one HTML string."""
+    spec = textbook_spec(board)
+    check_page_size(spec.n, all_solutions)
+    data = page_data(spec, all_solutions)
     scope = "the whole walk, every solution" if all_solutions else "up to the first solution"
-    title = f"{n}-queens by backtracking, step by step ({scope})"
+    title = f"{spec.describe()} by backtracking, step by step ({scope})"
     payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     colours = {
         "light": style.LIGHT, "dark": style.DARK, "queen": style.QUEEN_FILL,
@@ -99,8 +108,16 @@ def page_html(n: int, *, all_solutions: bool = False) -> str:
         "good": style.GREEN, "solution": style.ORANGE,
         "promising": style.TREE_PROMISING, "pruned": style.TREE_PRUNED,
         "solnode": style.TREE_SOLUTION, "line": style.TREE_EDGE,
+        "fixnode": style.TREE_FIXED, "forbnode": style.TREE_FORBIDDEN,
+        "fixed": style.FIXED_FILL, "forbidden": style.FORBIDDEN,
     }
+    completion = ("" if spec.is_plain else
+                  '<br>completion: <span class="key" style="border-color:#0072B2;'
+                  'background:#cfe8f7"></span>fixed queen (pre-placed on a shaded cell, its row\'s only child) '
+                  '<span class="key" style="border-color:#D55E00;background:#eeeeee"></span>'
+                  "forbidden cell (crossed on the board, pruned at once)")
     return (_TEMPLATE.replace("%TITLE%", escape(title))
+            .replace("%COMPLETION%", completion)
             .replace("%COLOURS%", json.dumps(colours))
             .replace("%DATA%", payload))
 
@@ -159,7 +176,7 @@ _TEMPLATE = """<!DOCTYPE html>
    tree: <span class="key" style="border-color:#0072B2;background:#d4e9f7"></span>promising
    <span class="key" style="border-color:#D55E00"></span>nonpromising (pruned)
    <span class="key" style="border-color:#000;background:#E69F00"></span>solution;
-   each node is &lt;row,col&gt; over its visit number
+   each node is &lt;row,col&gt; over its visit number%COMPLETION%
   </div>
  </div>
 </div>
@@ -195,7 +212,15 @@ function drawBoard(e) {
   for (let r = 0; r < N; r++) for (let c = 0; c < N; c++)
     s += `<rect x="${c * UNIT}" y="${r * UNIT}" width="${UNIT}" height="${UNIT}" fill="${(r + c) % 2 ? C.dark : C.light}"/>`;
   s += `<rect width="${side}" height="${side}" fill="none" stroke="#555"/>`;
+  for (const [r, c] of D.forbidden) {  // a completion board's forbidden cells, crossed
+    const x0 = (c - 1) * UNIT + UNIT * 0.2, y0 = (r - 1) * UNIT + UNIT * 0.2, d = UNIT * 0.6;
+    s += `<g class="forbidden" data-row="${r}" data-col="${c}" stroke="${C.forbidden}" stroke-width="${Math.max(2, UNIT * 0.06)}"><line x1="${x0}" y1="${y0}" x2="${x0 + d}" y2="${y0 + d}"/><line x1="${x0 + d}" y1="${y0}" x2="${x0}" y2="${y0 + d}"/></g>`;
+  }
   const b = e ? e.b : [];
+  for (const [r, c] of D.fixed) {  // fixed queens: pre-placed on shaded cells, from the start
+    s += `<rect class="fixed" data-row="${r}" data-col="${c}" x="${(c - 1) * UNIT}" y="${(r - 1) * UNIT}" width="${UNIT}" height="${UNIT}" fill="${C.fixed}" opacity="0.55"/>`;
+    if (b.length < r) s += queen(r, c, "queen fixed");
+  }
   if (e && e.k === "solution") for (let r = 1; r <= b.length; r++) s += frame(r, b[r - 1], C.solution, "solved");
   b.forEach((c, i) => { s += queen(i + 1, c, "queen"); });
   if (e && e.k === "check") {
@@ -223,11 +248,12 @@ const X = n => 20 + (n[2] + 0.5) * LEAF, Y = n => 10 + (n[3] + 0.5) * LEVEL;
 function makeNode(v) {
   if (made.has(v)) return made.get(v);
   const n = byVisit.get(v), x = X(n), y = Y(n);
-  const [fill, stroke, ink] = n[5] === "solution" ? C.solnode : n[5] === "pruned" ? C.pruned : C.promising;
+  const [fill, stroke, ink] = {solution: C.solnode, pruned: C.pruned, fixed: C.fixnode,
+                               forbidden: C.forbnode}[n[5]] || C.promising;
   const g = document.createElementNS(SVGNS, "g");
   g.setAttribute("class", "node " + n[5]); g.dataset.visit = v;
   g.innerHTML = `<rect x="${x - BW / 2}" y="${y - BH / 2}" width="${BW}" height="${BH}" rx="5" fill="${fill}" stroke="${stroke}" stroke-width="${n[5] === "solution" ? 2.5 : 1.5}"/>` +
-    `<text x="${x}" y="${y - 2}" text-anchor="middle" font-size="13" font-weight="${n[5] === "pruned" ? 400 : 700}" fill="${ink}">${n[4]}</text>` +
+    `<text x="${x}" y="${y - 2}" text-anchor="middle" font-size="13" font-weight="${n[5] === "pruned" || n[5] === "forbidden" ? 400 : 700}" fill="${ink}">${n[4]}</text>` +
     `<text x="${x}" y="${y + 12}" text-anchor="middle" font-size="10" fill="${ink}">${v}</text>`;
   let path = null;
   if (n[1] >= 0) {
@@ -263,7 +289,7 @@ function render() {
   drawBoard(e);
   const counts = e ? e.n : [1, 1, 0];
   document.getElementById("where").textContent = e ? `event ${at} of ${EV.length}` : `start: event 0 of ${EV.length}`;
-  document.getElementById("sentence").textContent = e ? `(${e.s}) ${e.t}` : "the root: an empty board; press next (or \\u2192) to check <1,1>";
+  document.getElementById("sentence").textContent = e ? `(${e.s}) ${e.t}` : (D.fixed.length ? "the root: the fixed queens pre-placed; press next (or \\u2192) to start the walk" : "the root: an empty board; press next (or \\u2192) to check <1,1>");
   const lines = document.getElementById("step-lines");
   lines.innerHTML = "";
   if (e) {

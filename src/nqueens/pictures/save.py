@@ -15,17 +15,19 @@ from ..errors import InputError
 FORMATS = {".svg": "svg", ".png": "png"}
 
 
-def picture_format(path: str | os.PathLike[str]) -> str:
-    """The image format for `path` from its suffix.
+def picture_format(path: str | os.PathLike[str], *, overwrite: bool = False) -> str:
+    """The image format for `path` from its suffix, after refusing a path that cannot take
+    it (an existing file too, unless `overwrite`: --force, as for every output).
 
     Raises:
-        InputError: for any suffix other than .svg or .png, or a missing directory.
+        InputError: for any suffix other than .svg or .png, a file that exists (without
+            `overwrite`), a missing directory, a name the file system cannot hold.
     """
     target = Path(path)
     fmt = FORMATS.get(target.suffix.lower())
     if fmt is None:
         raise InputError(f"output file {str(target)!r} must end in .svg or .png")
-    check_output_path(target, overwrite=True)  # a directory, device, long name...: refused now
+    check_output_path(path, overwrite=overwrite)  # a directory, device, long name...: refused now
     return fmt
 
 
@@ -44,14 +46,16 @@ def pyplot() -> Any:
     return plt
 
 
-def save_figure(figure: Any, path: str | os.PathLike[str], *, dpi: float = 150) -> None:
-    """Write the figure to `path` atomically (temporary file, then rename). Very wide
-    figures get a lower PNG resolution, so no side exceeds about 12,000 pixels."""
+def save_figure(figure: Any, path: str | os.PathLike[str], *, dpi: float = 150,
+                overwrite: bool = False) -> None:
+    """Write the figure to `path` atomically (temporary file, then rename); an existing file
+    only with `overwrite`. Very wide figures get a lower PNG resolution, so no side
+    exceeds about 12,000 pixels."""
     width, height = figure.get_size_inches()
     dpi = max(30.0, min(dpi, 12_000 / max(width, height)))
-    fmt = picture_format(path)
     try:
-        with atomic_output(path, overwrite=True) as stream:
+        fmt = picture_format(path, overwrite=overwrite)
+        with atomic_output(path, overwrite=overwrite) as stream:
             figure.savefig(stream, format=fmt, dpi=dpi, bbox_inches="tight",
                            metadata={"Date": None} if fmt == "svg" else None)
     finally:

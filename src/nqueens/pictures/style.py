@@ -34,6 +34,10 @@ ATTACKER = VERMILLION
 TREE_PROMISING = ("#d4e9f7", BLUE, "#0b2740")
 TREE_PRUNED = ("#ffffff", VERMILLION, "#5a2000")
 TREE_SOLUTION = (ORANGE, BLACK, "#000000")
+#: A completion board's nodes: a fixed queen (pre-placed, its row's only child) and a
+#: forbidden cell (pruned at once), in the colours the boards give those cells.
+TREE_FIXED = ("#cfe8f7", FIXED_EDGE, "#0b2740")
+TREE_FORBIDDEN = ("#eeeeee", FORBIDDEN, "#5a2000")
 TREE_EDGE = "#6b6b6b"
 
 #: The crown, as (x, y) points in a unit cell with y downwards (rows grow down), and the

@@ -17,7 +17,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..textbook.trace import walk
+from ..spec import Spec
+from ..textbook.trace import textbook_spec, walk
 from . import style
 from .save import picture_format, pyplot, save_figure
 
@@ -45,18 +46,22 @@ class Node:
     promising: bool
     solution: bool = False
     children: list[Node] = field(default_factory=list)
+    fixed: bool = False  # a pre-placed queen of a completion board
+    forbidden: bool = False  # a forbidden cell, pruned at once
     x: float = 0.0
 
 
-def build_tree(n: int, *, all_solutions: bool = True) -> Node:
-    """The pruned tree as nodes, from the walk's check and solution events."""
+def build_tree(board: int | Spec, *, all_solutions: bool = True) -> Node:
+    """The pruned tree as nodes, from the walk's check and solution events (a completion
+    board's fixed queens and forbidden cells are nodes marked as such)."""
     root = Node(0, 0, 0, True)
     path = [root]  # path[i]: the promising node at level i on the current branch
     visits = 0
-    for event in walk(n, all_solutions=all_solutions):
+    for event in walk(board, all_solutions=all_solutions):
         if event.kind == "check":
             visits += 1
-            node = Node(event.row, event.col, visits, event.promising)
+            node = Node(event.row, event.col, visits, event.promising, fixed=event.fixed,
+                        forbidden=event.reason is not None and event.reason.line == "forbidden")
             path[event.row - 1].children.append(node)
             del path[event.row:]
             if event.promising:
@@ -132,7 +137,7 @@ class Box:
     y: float
     visit: int
     label: str
-    kind: str  # "root", "promising", "pruned", "solution"
+    kind: str  # "root", "promising", "pruned", "solution", "fixed", "forbidden"
     panel: int
     parent: int | None  # the parent's visit number (None for the root)
     repeat: bool = False
@@ -154,15 +159,22 @@ class TreeLayout:
     solutions: int = 0
 
 
-def _kind(node: Node) -> str:
+def node_kind(node: Node) -> str:
+    """How a node is drawn: root, solution, fixed, forbidden, promising or pruned."""
     if node.visit == 0:
         return "root"
-    return "solution" if node.solution else ("promising" if node.promising else "pruned")
+    if node.solution:
+        return "solution"
+    if node.fixed or node.forbidden:
+        return "fixed" if node.fixed else "forbidden"
+    return "promising" if node.promising else "pruned"
 
 
-def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:  # noqa: C901 - the layout's cases (panels, pruned levels, labels) in one pass
-    """Lay out the pruned tree for an n x n board: panels, boxes, elbow edges, captions."""
-    root = build_tree(n, all_solutions=all_solutions)
+def tree_layout(board: int | Spec, *, all_solutions: bool = True) -> TreeLayout:  # noqa: C901 - the layout's cases (panels, pruned levels, labels) in one pass
+    """Lay out the pruned tree for an n x n board (or a completion board): panels, boxes,
+    elbow edges, captions."""
+    spec = textbook_spec(board)
+    root = build_tree(spec, all_solutions=all_solutions)
     every = preorder(root)
     panels = _panels(root, 0, [])
     slots = []
@@ -176,7 +188,7 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:  # noqa: C
     promising = sum(node.promising for node, _ in every)
     found = sum(node.solution for node, _ in every)
     scope = "the whole pruned tree" if all_solutions else "the walk to the first solution"
-    title = [f"{n}-queens: {scope}",
+    title = [f"{spec.describe()}: {scope}",
              (f"{checked} nodes checked (the root included), {promising} promising, "
               f"{found} solution{'s' if found != 1 else ''}")]
     title_height = 0.25 + len(title) * 13 * style.LINE_HEIGHT / 72 + 1.0  # + the legend
@@ -198,7 +210,7 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:  # noqa: C
         # the path from the root, repeated above the panel's first level
         for level, node in enumerate(panel.path):
             parent = panel.path[level - 1].visit if level else None
-            layout.boxes.append(Box(centre, at(level), node.visit, _label(node), _kind(node),
+            layout.boxes.append(Box(centre, at(level), node.visit, _label(node), node_kind(node),
                                     index, parent, repeat=True))
             if level:
                 layout.edges.extend(_elbow((centre, at(level - 1)), [(centre, at(level))]))
@@ -210,7 +222,7 @@ def tree_layout(n: int, *, all_solutions: bool = True) -> TreeLayout:  # noqa: C
             parent_visit = panel.path[-1].visit if panel.path else None
             for node, level in preorder(top_node, panel.level):
                 layout.boxes.append(Box(x_of(node), at(level), node.visit, _label(node),
-                                        _kind(node), index, parent_visit if node is top_node
+                                        node_kind(node), index, parent_visit if node is top_node
                                         else _parent_of(top_node, node)))
                 if node.children:
                     layout.edges.extend(_elbow((x_of(node), at(level)),
@@ -265,15 +277,17 @@ def _elbow(parent: tuple[float, float], children: list[tuple[float, float]]
 
 
 _COLOURS = {"root": style.TREE_PROMISING, "promising": style.TREE_PROMISING,
-            "pruned": style.TREE_PRUNED, "solution": style.TREE_SOLUTION}
+            "pruned": style.TREE_PRUNED, "solution": style.TREE_SOLUTION,
+            "fixed": style.TREE_FIXED, "forbidden": style.TREE_FORBIDDEN}
 
 
-def draw_tree(n: int, path: str | os.PathLike[str], *, all_solutions: bool = True) -> int:
+def draw_tree(board: int | Spec, path: str | os.PathLike[str], *, all_solutions: bool = True,
+              overwrite: bool = False) -> int:
     """Draw the pruned tree for an n x n board to `path` (.svg or .png); returns the number
-    of nodes checked (the root included)."""
-    picture_format(path)  # fail on a bad name before any work
-    layout = tree_layout(n, all_solutions=all_solutions)
-    save_figure(tree_figure(layout), path)
+    of nodes checked (the root included). An existing file only with `overwrite`."""
+    picture_format(path, overwrite=overwrite)  # fail on a bad name before any work
+    layout = tree_layout(board, all_solutions=all_solutions)
+    save_figure(tree_figure(layout), path, overwrite=overwrite)
     return layout.checked
 
 
@@ -295,6 +309,12 @@ def tree_figure(layout: TreeLayout) -> Any:
     legend = [("root", "promising"), ("2,4", "nonpromising: pruned here"),
               ("4,3", "solution")]
     kinds = ["promising", "pruned", "solution"]
+    shown = {box.kind for box in layout.boxes}
+    for kind, sample, text in (("fixed", "1,2", "fixed queen"),
+                               ("forbidden", "3,1", "forbidden cell")):
+        if kind in shown:  # a completion board's own kinds, only where they occur
+            legend.append((sample, text))
+            kinds.append(kind)
     steps = [BOX_W + 0.25 + len(text) * 10 * 0.55 / 72 + 0.5 for _, text in legend]
     x = (layout.width - sum(steps)) / 2 + BOX_W / 2
     for (sample, text), kind, step in zip(legend, kinds, steps, strict=True):
@@ -324,9 +344,9 @@ def _box(axes: Any, patch: Any, x: float, y: float, label: str, visit: str, kind
     fill, edge, ink = _COLOURS["promising" if kind == "root" else kind]
     axes.add_artist(patch((x - BOX_W / 2, y - BOX_H / 2), BOX_W, BOX_H,
                           boxstyle="round,pad=0,rounding_size=0.06", facecolor=fill,
-                          edgecolor=edge, linewidth=2.0 if kind == "solution" else 1.2,
+                          edgecolor=edge, linewidth=2.0 if kind in ("solution", "fixed") else 1.2,
                           linestyle="--" if repeat else "-", zorder=2))
-    weight = "normal" if kind == "pruned" else "bold"
+    weight = "normal" if kind in ("pruned", "forbidden") else "bold"
     if visit:
         axes.text(x, y - 0.06, label, ha="center", va="center", fontsize=LABEL_PT, color=ink,
                   fontweight=weight, zorder=3, gid=gid)

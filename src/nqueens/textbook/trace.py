@@ -5,12 +5,20 @@ solution, so `nqueens trace` can retell the walk in the book's words.
 It is deliberately the naive algorithm (every earlier queen compared, one child at a time):
 it exists to be read and followed, not to be fast. Counting large trees is `bitboard`'s job.
 Rows and columns in events are 1-based, as in the book. No solver imports.
+
+On a completion board (a queens `Spec` with fixed or forbidden cells) it is the same walk
+with the fixed queens pre-placed: a row holding one has that queen as its only child, a
+queen elsewhere is also checked against the fixed queens of later rows, and a forbidden
+cell is a child pruned at once ("the cell is forbidden").
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass
+
+from ..errors import InputError
+from ..spec import Spec, as_spec
 
 __all__ = ["Event", "Reason", "cell", "conflict", "event_text", "step_label", "steps", "walk"]
 
@@ -19,8 +27,9 @@ __all__ = ["Event", "Reason", "cell", "conflict", "event_text", "step_label", "s
 class Reason:
     """Why a child is nonpromising: the earlier queen (its row) and the line it attacks along.
 
-    `line` is "column", "left diagonal" (col(i) - col(k) = i - k) or "right diagonal"
-    (col(i) - col(k) = k - i).
+    `line` is "column", "left diagonal" (col(i) - col(k) = i - k), "right diagonal"
+    (col(i) - col(k) = k - i), or "forbidden" (the cell itself; `queen` is then 0). On a
+    completion board the queen may be a fixed one of a later row.
     """
 
     queen: int
@@ -31,7 +40,8 @@ class Reason:
 class Event:
     """One thing the walk did.
 
-    kind "check": the child <row, col> was checked; `promising` and, when it is not, `reason`.
+    kind "check": the child <row, col> was checked; `promising` and, when it is not, `reason`;
+        `fixed` when it is a pre-placed queen (its row's only child).
     kind "backtrack": the walk returns to <row, col> (row 0 is the root) to try its next child.
     kind "solution": `columns` is a complete placement (1-based columns, one per row).
     """
@@ -42,38 +52,68 @@ class Event:
     promising: bool = False
     reason: Reason | None = None
     columns: tuple[int, ...] = ()
+    fixed: bool = False
 
 
-def conflict(col: list[int], i: int) -> Reason | None:
-    """The book's `promising(i)` with its reason: None if queen i is attacked by no earlier queen.
+def conflict(col: list[int], i: int, fixed: Mapping[int, int] | None = None) -> Reason | None:
+    """The book's `promising(i)` with its reason: None if queen i is attacked by no earlier queen
+    (nor, on a completion board, by a fixed queen of a later row: `fixed` maps those 1-based
+    rows to their columns).
 
     The reason names the queen in the same column if there is one, otherwise the nearest
-    earlier queen on a diagonal, as the book explains each step.
+    queen on a diagonal, as the book explains each step.
     """
+    later = sorted((k, c) for k, c in (fixed or {}).items() if k > i)
     for k in range(1, i):
         if col[i] == col[k]:
             return Reason(k, "column")
-    for k in range(i - 1, 0, -1):
-        if col[i] - col[k] == i - k:
+    for k, c in later:
+        if col[i] == c:
+            return Reason(k, "column")
+    nearest = [(k, col[k]) for k in range(i - 1, 0, -1)] + later
+    for k, c in sorted(nearest, key=lambda queen: abs(queen[0] - i)):
+        if col[i] - c == i - k:
             return Reason(k, "left diagonal")
-        if col[i] - col[k] == k - i:
+        if col[i] - c == k - i:
             return Reason(k, "right diagonal")
     return None
 
 
-def walk(n: int, *, all_solutions: bool = False) -> Iterator[Event]:
-    """The events of the backtracking walk on an n x n board, in order, as they happen.
+def textbook_spec(board: int | Spec) -> Spec:
+    """The board the walk runs on: a size, or a queens Spec with fixed and forbidden cells.
+
+    Raises:
+        InputError: another variant (the book's walk checks the queens' lines only).
+    """
+    spec = as_spec(board)
+    if spec.variant != "queens":
+        raise InputError(f"the textbook's walk checks the queens' lines; {spec.describe()} has "
+                         "other rules (use `nqueens stats` for its tree's size, `nqueens solve` "
+                         "to solve it)")
+    return spec
+
+
+def walk(board: int | Spec, *, all_solutions: bool = False) -> Iterator[Event]:
+    """The events of the backtracking walk on an n x n board (or a completion board: a
+    queens Spec with fixed and forbidden cells), in order, as they happen.
 
     Stops after the first solution unless `all_solutions`; then the whole pruned tree is walked.
     """
+    spec = textbook_spec(board)
+    n = spec.n
+    fixed = {row + 1: column + 1 for row, column in spec.fixed}
+    forbidden = {(row + 1, column + 1) for row, column in spec.forbidden}
     col = [0] * (n + 1)  # col[1..n], 1-based as in the book
     stop = False  # set at the first solution unless all_solutions
 
     def queens(i: int) -> Generator[Event, None, bool]:
         """Visit node i (the root when i == 0); returns whether it was promising."""
         nonlocal stop
-        if i > 0:
-            reason = conflict(col, i)
+        if i in fixed:  # pre-placed: checked against the earlier queens when they were placed
+            yield Event("check", i, col[i], True, fixed=True)
+        elif i > 0:
+            reason = (Reason(0, "forbidden") if (i, col[i]) in forbidden
+                      else conflict(col, i, fixed))
             yield Event("check", i, col[i], reason is None, reason)
             if reason is not None:
                 return False
@@ -81,12 +121,13 @@ def walk(n: int, *, all_solutions: bool = False) -> Iterator[Event]:
             yield Event("solution", columns=tuple(col[1:]))
             stop = not all_solutions
             return True
-        for j in range(1, n + 1):
+        children = (fixed[i + 1],) if i + 1 in fixed else range(1, n + 1)
+        for j in children:
             col[i + 1] = j
             child_promising = yield from queens(i + 1)
             if stop:
                 break
-            if child_promising and j < n:
+            if child_promising and j != children[-1]:
                 # the child's subtree is finished and this node has more children
                 yield Event("backtrack", i, col[i] if i else 0)
         return True
@@ -136,8 +177,12 @@ def event_text(event: Event, shift: int = 0) -> str:
         columns = ", ".join(str(c + shift) for c in event.columns)
         return f"solution: columns ({columns})"
     where = cell(event.row, event.col, shift)
+    if event.fixed:
+        return f"{where} holds a fixed queen (pre-placed)"
     if event.reason is None:
         return f"{where} is promising"
+    if event.reason.line == "forbidden":
+        return f"{where} is nonpromising: the cell is forbidden"
     queen, line = event.reason.queen + shift, event.reason.line
     because = (f"queen {queen} is in column {event.col + shift}" if line == "column"
                else f"queen {queen} is on the {line}")
