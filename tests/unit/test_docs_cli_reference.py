@@ -3,6 +3,8 @@ documents every command and every option that `nqueens COMMAND --help` prints.""
 
 from __future__ import annotations
 
+import argparse
+
 import re
 
 import pytest
@@ -38,18 +40,23 @@ def test_every_command_has_a_section() -> None:
         assert f"## `nqueens {name}`" in PAGE
 
 
+def shown(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    """The options `--help` prints: an old spelling kept with help=SUPPRESS is not one."""
+    return [a for a in parser._actions if a.help != argparse.SUPPRESS]
+
+
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_every_option_of_help_is_documented(name: str) -> None:
     parser = COMMANDS[name]
     text = section(name)
     from_help = options_listed(parser.format_help())
-    from_parser = {o for a in parser._actions for o in a.option_strings}
+    from_parser = {o for a in shown(parser) for o in a.option_strings}
     assert from_help, f"no option found in `nqueens {name} --help`"
     assert from_help <= from_parser  # the help and the parser agree on what exists
     for option in sorted(from_parser):
         assert re.search(rf"`[^`]*(?<![\w-]){re.escape(option)}(?![\w-])[^`]*`", text), (
             f"`nqueens {name}`: option {option} is missing from the reference")
-    for action in parser._actions:
+    for action in shown(parser):
         if action.help and not action.option_strings:  # a positional: its name is shown
             assert f"`{action.metavar or action.dest}`" in text
 
@@ -58,7 +65,7 @@ def test_help_texts_are_on_the_page() -> None:
     """Each option's help (its first words) is on the page, not only its name."""
     for name, parser in COMMANDS.items():
         text = " ".join(section(name).split())
-        for action in parser._actions:
+        for action in shown(parser):
             if action.help and "%" not in action.help:
                 words = " ".join(action.help.split()[:6])
                 assert words in text, f"`nqueens {name}`: help of {action.dest!r} missing"
