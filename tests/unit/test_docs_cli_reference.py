@@ -4,7 +4,6 @@ documents every command and every option that `nqueens COMMAND --help` prints.""
 from __future__ import annotations
 
 import argparse
-
 import re
 
 import pytest
