@@ -150,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
         from ..counting.executors import start_fork_server
 
         start_fork_server()  # this route counts on a process pool: start it signal-safe
+        guard.grace = POOL_GRACE
     outcome = guard.settle(guard.run(work, abandon))
     return report(args, spec, outcome, guard,
                   int(outcome.stats.get("unique", 0)) if args.unique else None)
@@ -220,6 +221,9 @@ def report(
 
 #: Seconds a stopped count on Dask gets to cancel its tasks and close its cluster.
 DASK_GRACE = 5.0
+#: Seconds a stopped count on a process pool gets to collect its running tasks' partial
+#: counts (the engine waits at most `engine.STOP_GRACE` for them) and end its workers.
+POOL_GRACE = 2.5
 
 
 def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
@@ -256,6 +260,7 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
         from ..counting.executors import start_fork_server
 
         start_fork_server()  # a local process pool: start its server signal-safe
+        guard.grace = POOL_GRACE
     try:
         outcome = guard.settle(guard.run(work, abandon))
     except TaskFailedError as error:

@@ -14,11 +14,13 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
-from concurrent.futures import Executor, InvalidStateError
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, InvalidStateError
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from ..result import Deadline
 
 EXECUTORS = ("inline", "local", "dask")
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -39,6 +41,24 @@ class Workers:
     slots: int
     executor: Executor | None = None
     aborted: bool = field(default=False)
+    #: Tells the running tasks to return what they counted so far (`request_stop`).
+    stop_tasks: Callable[[], None] | None = None
+    #: Options every task gets from this executor (the name of a cluster's stop event).
+    task_options: dict[str, Any] = field(default_factory=dict)
+
+    def request_stop(self) -> None:
+        """Ask the running tasks to stop and return their partial counts (the run loop
+        then collects them before `abort`); safe to call more than once, or from a
+        signal handler."""
+        if self.stop_tasks is not None:
+            self.stop_tasks()
+
+    def cancel_queued(self, futures: dict[Future[Any], Any]) -> None:
+        """Cancel, and drop from `futures`, the tasks that have not started."""
+        queued = [f for f in futures if f.cancel()] if self.kind == "local" else (
+            getattr(self.executor, "cancel_queued", lambda fs: [])(list(futures)))
+        for future in queued:
+            futures.pop(future, None)
 
     def abort(self) -> None:
         """Stop now: drop queued tasks and end running ones (what they were counting is
@@ -77,7 +97,8 @@ def open_executor(
 
         with dask_executor(scheduler, workers=default_jobs() if jobs is None else jobs,
                            connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT) as cluster:
-            yield Workers("dask", cluster.slots, cluster)
+            yield Workers("dask", cluster.slots, cluster, stop_tasks=cluster.stop_tasks,
+                          task_options={"stop_event": cluster.stop_name})
         return
     jobs = default_jobs() if jobs is None else jobs
     if kind == "inline" or jobs <= 1:
@@ -87,10 +108,11 @@ def open_executor(
     from concurrent.futures import ProcessPoolExecutor
 
     start_fork_server()
+    context = multiprocessing.get_context("forkserver")
+    stop = context.Event()
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker,
-                               initargs=(os.getpid(),),
-                               mp_context=multiprocessing.get_context("forkserver"))
-    workers = Workers("local", jobs, pool)
+                               initargs=(os.getpid(), stop), mp_context=context)
+    workers = Workers("local", jobs, pool, stop_tasks=stop.set)
     try:
         yield workers
     except BaseException:
@@ -155,11 +177,49 @@ def _quiet_cancelled_futures(args: threading.ExceptHookArgs) -> None:
         sys.__excepthook__(args.exc_type, args.exc_value, args.exc_traceback)
 
 
-def init_worker(parent_pid: int) -> None:
+#: In a worker process: the pool's stop event, set by the parent on a stop (`init_worker`).
+_stop_event: Any = None
+#: In a worker process: the deadlines of the tasks running now (`task_deadline`).
+_running: list[Deadline] = []
+
+
+def task_deadline(at: float | None) -> Deadline:
+    """A task's deadline expiring at monotonic time `at` (None: never) or, in a pool's
+    worker, when the parent sets the pool's stop event: the task then returns its
+    partial count instead of being killed with it. `release` it when the task ends."""
+    deadline = Deadline(None)
+    deadline.at = at
+    if _stop_event is not None:
+        _running.append(deadline)
+        if _stop_event.is_set():
+            deadline.stop()
+    return deadline
+
+
+def release(deadline: Deadline) -> None:
+    """The task holding `deadline` ended (see `task_deadline`)."""
+    if deadline in _running:
+        _running.remove(deadline)
+
+
+def _watch_stop(event: Any) -> None:
+    event.wait()
+    for deadline in list(_running):
+        deadline.stop()  # runs the solver's hooks (PySAT interrupt, CP-SAT stop_search)
+
+
+def init_worker(parent_pid: int, stop: Any = None) -> None:
     """Initializer for worker processes. The parent decides when to stop, so Ctrl-C or
     SIGTERM sent to the whole process group must not kill workers mid-task; they are
     ignored and blocked (a solver that installs its own handler in the worker never sees
-    them). A worker whose parent died (SIGKILL, crash) exits instead of waiting forever."""
+    them). The parent's `stop` event instead makes running tasks return their partial
+    counts (`task_deadline`). A worker whose parent died (SIGKILL, crash) exits instead of
+    waiting forever."""
+    global _stop_event
+    if stop is not None:
+        _stop_event = stop
+        threading.Thread(target=_watch_stop, args=(stop,), name="nqueens-stop-watch",
+                         daemon=True).start()
     for sig in _SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
