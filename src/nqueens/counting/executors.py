@@ -132,6 +132,7 @@ def start_fork_server() -> None:
     the main thread, or when already running, it just makes sure the server runs."""
     from multiprocessing import forkserver
 
+    _check_temporary_directory()
     _quiet_resource_tracker()
     if threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()
@@ -142,6 +143,27 @@ def start_fork_server() -> None:
     finally:
         for sig, handler in saved.items():
             signal.signal(sig, handler)
+
+
+def _check_temporary_directory() -> None:
+    """Refuse, before any worker starts, a process pool that cannot work: its fork server
+    listens on a socket in a temporary directory (`pymp-*`).
+
+    Raises:
+        InputError: no usable temporary directory, saying how to give one.
+    """
+    import tempfile
+
+    from ..errors import InputError
+
+    try:
+        tempfile.gettempdir()
+    except OSError:  # FileNotFoundError: none of TMPDIR, /tmp, ... can be written
+        raise InputError(
+            "worker processes need a writable temporary directory, and none of $TMPDIR, "
+            "/tmp, /var/tmp or the current directory can be written; set TMPDIR to a "
+            "writable directory, or count with --jobs 1"
+        ) from None
 
 
 #: Passed to the resource tracker's interpreter (it takes our -W options when it starts).
