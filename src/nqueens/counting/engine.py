@@ -321,16 +321,21 @@ def count_split(  # noqa: C901 - the front door's option checks, one branch each
     options = dict(options or {})
     if check:
         check_countable(spec, backend, options)
+    recorded = False
     if checkpoint is not None:
         ledgers.check_writable(checkpoint)
+        # another problem's split (its depth, its plan kind) must not plan this one
+        ledgers.check_problem(checkpoint, ledgers.identity(spec, backend, options, 0, 0))
         if depth is None:
             depth = ledgers.recorded_depth(checkpoint)
+            recorded = depth is not None
         if kind is None:
             kind = ledgers.recorded_plan(checkpoint)
     task = task or task_for(spec, backend, options)
     if kind is None:
         kind = symmetric_kind(spec) if task is bitboard_task else "rows"
-    depth = choose_depth(spec, kind=kind, requested=depth) if depth is not None else None
+    if depth is not None:
+        depth = choose_depth(spec, kind=kind, requested=depth, recorded=recorded)
 
     def stopped(plan: Plan | None, result: SplitCount | None, slots: int, kind_: str) -> Outcome:
         status = Status.COMPLETE if result is not None and result.complete else Status.TIMEOUT
