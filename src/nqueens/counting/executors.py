@@ -127,9 +127,11 @@ def start_fork_server() -> None:
     """Start the process pools' fork server now, from the main thread, with SIGINT and
     SIGTERM ignored while it starts: a signal to the process group landing while its
     interpreter is still starting would kill it with a traceback on our stderr. (Once
-    running it ignores SIGINT itself, and workers block both; see `init_worker`.) A
-    dispositon of SIG_IGN is inherited across exec, a blocked mask is not. Elsewhere than
-    the main thread, or when already running, it just makes sure the server runs."""
+    running it ignores SIGINT itself, and workers block both; see `init_worker`.) The
+    server inherits the SIG_IGN disposition across exec; this process keeps the signals
+    blocked meanwhile, so that one arriving then is delivered afterwards, not lost.
+    Elsewhere than the main thread, or when already running, it just makes sure the
+    server runs."""
     from multiprocessing import forkserver
 
     _check_temporary_directory()
@@ -137,12 +139,22 @@ def start_fork_server() -> None:
     if threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()
         return
-    saved = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+    # Blocked first: a signal arriving while the server starts stays pending for this
+    # process (Linux never discards a blocked signal as ignored) and reaches our handler
+    # once unblocked, instead of being lost to SIG_IGN (a Ctrl-C the count ran through).
+    signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
     try:
-        forkserver.ensure_running()
+        if set(_SIGNALS) & signal.sigpending():  # one came already: SIG_IGN would drop it,
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)  # so let it reach its handler
+            signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+        saved = {sig: signal.signal(sig, signal.SIG_IGN) for sig in _SIGNALS}
+        try:
+            forkserver.ensure_running()
+        finally:
+            for sig, handler in saved.items():
+                signal.signal(sig, handler)
     finally:
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
 
 
 def _check_temporary_directory() -> None:
@@ -177,6 +189,19 @@ def _quiet_resource_tracker() -> None:
     gets our warning options when it starts, so this must run before the first pool."""
     if _TRACKER_QUIET not in sys.warnoptions:
         sys.warnoptions.append(_TRACKER_QUIET)
+
+
+def remove_pool_files() -> None:
+    """Remove multiprocessing's `pymp-*` directory (the fork server's socket), as its exit
+    handler would: a process that leaves through `os._exit` (a second Ctrl-C) skips it."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is None:  # no pool ever started
+        return
+    tempdir = multiprocessing.current_process()._config.get("tempdir")
+    if tempdir:
+        import shutil
+
+        shutil.rmtree(tempdir, ignore_errors=True)
 
 
 def _kill_pool(pool: Any) -> None:
