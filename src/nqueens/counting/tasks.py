@@ -23,7 +23,6 @@ from typing import Any
 from ..bitboard import count_class_start, count_masks, initial_rows, kernel_available
 from ..result import Deadline
 from ..spec import Spec
-from .cluster import watch_cluster_stop
 from .executors import release, task_deadline
 from .plan import Subproblem
 
@@ -50,7 +49,11 @@ def _deadline(options: dict[str, Any], deadline: Deadline | None) -> Iterator[De
         at = time.monotonic() + (wall - time.time())
     own = task_deadline(at)
     stop_key = options.get("stop_event")
-    unwatch = watch_cluster_stop(stop_key, own) if stop_key else None
+    unwatch = None
+    if stop_key:  # a task on a Dask cluster (importing cluster costs a local count time)
+        from .cluster import watch_cluster_stop
+
+        unwatch = watch_cluster_stop(stop_key, own)
     try:
         yield own
     finally:
