@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from dataclasses import replace
+from typing import Any
 
 from ..api import Plan, Split, plan
 from ..backends import backend_info, backend_names
@@ -250,12 +252,22 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
 
     def abandon() -> None:
         found = latest[0].solutions if latest else 0
-        report(args, spec, Outcome(guard.stopped_status(), found, backend=chosen.backend), guard)
+        done, total = (latest[0].done, latest[0].total) if latest else (0, 0)
+        stats: dict[str, Any] = {"executor": chosen.split.executor if chosen.split else "local",
+                 "slots": chosen.jobs, "depth": None, "tasks": total, "tasks_finished": done,
+                 "task_mean_s": 0.0, "task_max_s": 0.0}  # what is known without the loop
+        report(args, spec, Outcome(guard.stopped_status(), found, backend=chosen.backend,
+                                   elapsed=time.perf_counter() - guard.started, stats=stats),
+               guard)
 
     if not chosen.processes:
         # after a stop the loop cancels the cluster's tasks and closes the client (and a
         # private LocalCluster): about a second here, which the usual grace would cut short
         guard.grace = DASK_GRACE
+        if args.scheduler is None:
+            from ..counting.executors import start_fork_server
+
+            start_fork_server()  # a private cluster's workers come from it: start it signal-safe
     elif chosen.jobs != 1:
         from ..counting.executors import start_fork_server
 

@@ -55,6 +55,7 @@ class Guard:
 
     def __init__(self, timeout: float | None, *, grace: float = GRACE) -> None:
         self.deadline = Deadline(timeout)
+        self.started = time.perf_counter()  # for a report the abandoned search cannot give
         self.grace = grace
         self.signal_name: str | None = None
         self.output_lock = threading.RLock()

@@ -128,6 +128,7 @@ def dask_executor(
     workers: int | None = None,
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
     retries: int = DEFAULT_RETRIES,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Iterator[SubproblemExecutor]:
     """A Dask-backed executor for the run loop, closed (with its client) on exit.
 
@@ -139,6 +140,8 @@ def dask_executor(
             passes all cores by default).
         connect_timeout: seconds to reach the scheduler and then to see a worker.
         retries: reruns of a task that raised before it counts as failed.
+        should_stop: asked after Dask has imported (seconds): True raises ExecutorStopped
+            instead of starting a private cluster (seconds more) that nothing would use.
 
     Raises:
         ClusterError: Dask is not installed; the scheduler is unreachable or has no workers.
@@ -152,12 +155,25 @@ def dask_executor(
             f"{INSTALL_HINT}"
         ) from None
     address = scheduler or dask.config.get("scheduler-address", None)
+    if should_stop is not None and should_stop():
+        from .executors import ExecutorStopped
+
+        raise ExecutorStopped
     with ExitStack() as stack:
         quiet = _Muted(("distributed", "tornado"))
         stack.callback(quiet.restore)  # runs last
         if address:
             client = stack.enter_context(_connect(Client, address, connect_timeout))
         else:
+            # its worker processes come from our fork server, which ignores SIGINT and
+            # SIGTERM (`start_fork_server`) and passes that on: a Ctrl-C to the process
+            # group while they import would kill each with a traceback ("Nanny failed to
+            # start"); the nanny stops them through its queue, or kills them
+            from .executors import start_fork_server
+
+            start_fork_server()
+            stack.enter_context(dask.config.set(
+                {"distributed.worker.multiprocessing-method": "forkserver"}))
             cluster = stack.enter_context(LocalCluster(
                 n_workers=workers or 1, threads_per_worker=1, processes=True,
                 host="127.0.0.1", dashboard_address=":0",  # any free port: 8787 may be taken

@@ -70,6 +70,10 @@ class Workers:
             self.executor.shutdown(wait=False, cancel_futures=True)
 
 
+class ExecutorStopped(Exception):
+    """A stop came while the executor was opening (`open_executor`'s `should_stop`)."""
+
+
 @contextmanager
 def open_executor(
     kind: str = "local",
@@ -77,6 +81,7 @@ def open_executor(
     jobs: int | None = None,
     scheduler: str | None = None,
     connect_timeout: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Iterator[Workers]:
     """Open the executor `kind` (EXECUTORS); shut it down on exit.
 
@@ -84,9 +89,11 @@ def open_executor(
         jobs: local: worker processes (default: all cores; 1 runs inline). dask: workers
             of a private loopback cluster when there is no `scheduler`.
         scheduler, connect_timeout: for "dask" (see `cluster.dask_executor`).
+        should_stop: for "dask": checked before a cluster starts.
 
     Raises:
         ValueError: an unknown kind.
+        ExecutorStopped: `should_stop` said so before a cluster started.
         cluster.ClusterError: Dask missing or its scheduler unreachable.
     """
     if kind not in EXECUTORS:
@@ -96,7 +103,8 @@ def open_executor(
         from .cluster import dask_executor
 
         with dask_executor(scheduler, workers=default_jobs() if jobs is None else jobs,
-                           connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT) as cluster:
+                           connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT,
+                           should_stop=should_stop) as cluster:
             yield Workers("dask", cluster.slots, cluster, stop_tasks=cluster.stop_tasks,
                           task_options={"stop_event": cluster.stop_name})
         return
