@@ -22,7 +22,7 @@ from typing import Any
 
 from ..result import Deadline, Outcome, Status
 from ..spec import Spec
-from .executors import Workers, open_executor
+from .executors import ExecutorStopped, Workers, open_executor
 from .ledger import Ledger
 from .plan import Plan, PlanStopped, Subproblem, choose_depth, make_plan, symmetric_kind
 from .tasks import Task, bitboard_task, task_for
@@ -360,8 +360,12 @@ def count_split(  # noqa: C901 - the front door's option checks, one branch each
                        stats=stats)
 
     with ExitStack() as stack:
-        workers = stack.enter_context(open_executor(
-            executor, jobs=jobs, scheduler=scheduler, connect_timeout=connect_timeout))
+        try:  # a stop before a cluster starts spares its start (seconds) and close
+            workers = stack.enter_context(open_executor(
+                executor, jobs=jobs, scheduler=scheduler, connect_timeout=connect_timeout,
+                should_stop=deadline.expired))
+        except ExecutorStopped:
+            return stopped(None, None, 0, executor)
         try:
             chosen = depth if depth is not None else choose_depth(
                 spec, slots=workers.slots, kind=kind,
