@@ -15,7 +15,7 @@ import signal
 import sys
 from types import FrameType
 
-from .interrupts import early_handler
+from .interrupts import early_handler, unraisable
 
 #: The exit code of a stopped command (`cli.common.EXIT_UNKNOWN`, not imported: it is slow).
 EXIT_STOPPED = 3
@@ -50,6 +50,7 @@ def main() -> int:
     for sig in _SIGNALS:  # Python's own SIGINT handler raises too, but records nothing
         if signal.getsignal(sig) in (signal.SIG_DFL, signal.default_int_handler):
             signal.signal(sig, early_handler)
+    sys.unraisablehook = unraisable
     try:
         from .cli import main as command
 

@@ -108,3 +108,39 @@ def test_ctrl_c_inside_the_cardinality_encoder_is_one_line(tmp_path: Path) -> No
     assert process.returncode == 3, err
     assert err == "nqueens: interrupted\n" and out == ""
     assert list(tmp_path.iterdir()) == []
+
+
+_SWALLOWED = """
+import os, signal, sys, time, weakref
+from nqueens import interrupts
+
+signal.signal(signal.SIGINT, interrupts.early_handler)  # as nqueens.entry does
+sys.unraisablehook = interrupts.unraisable
+
+class Thing:
+    pass
+
+def callback(_):
+    os.kill(os.getpid(), signal.SIGINT)  # handled inside the callback: Python swallows it
+    sum(range(1000))
+
+thing = Thing()
+ref = weakref.ref(thing, callback)
+try:
+    del thing
+    for _ in range(500):  # the command goes on working (5 s)
+        sum(range(1000))
+        time.sleep(0.01)
+    print("lost")
+except KeyboardInterrupt:
+    print("interrupted", interrupts.received())
+"""
+
+
+def test_a_ctrl_c_python_swallows_is_sent_again() -> None:
+    """A Ctrl-C raised inside a weakref callback (as during an import) is not lost and
+    prints no "Exception ignored" traceback."""
+    done = subprocess.run([sys.executable, "-c", _SWALLOWED], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.stdout == "interrupted SIGINT\n", done.stderr
+    assert done.stderr == ""
