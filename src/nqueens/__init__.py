@@ -6,20 +6,58 @@ hand-written backtracker) and one shared validator.
     92
 """
 
-from .api import Plan, count, plan, search, solutions, solve, validate
-from .errors import (
-    CheckpointError,
-    InputError,
-    ModelFileError,
-    QueensError,
-    SizeLimitError,
-    SpecError,
-    UnknownBackendError,
-)
-from .pictures.display import Board, Trace
-from .result import Outcome, Status
-from .spec import Placement, Spec
-from .validator import Violation, find_violations
+from __future__ import annotations
+
+# not `typing.TYPE_CHECKING`: importing typing costs milliseconds before the command's
+# signal handling starts (`nqueens.entry`); type checkers read this name the same way
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # what the names are; they are imported on first use (`__getattr__`)
+    from typing import Any
+
+    from .api import Plan, count, plan, search, solutions, solve, validate
+    from .errors import (
+        CheckpointError,
+        InputError,
+        ModelFileError,
+        QueensError,
+        SizeLimitError,
+        SpecError,
+        UnknownBackendError,
+    )
+    from .pictures.display import Board, Trace
+    from .result import Outcome, Status
+    from .spec import Placement, Spec
+    from .validator import Violation, find_violations
+
+#: Where each public name lives. Importing the package imports none of them, so that the
+#: `nqueens` command can take over SIGINT and SIGTERM before anything slow imports
+#: (`nqueens.entry`); `nqueens.count` and `from nqueens import Spec` import on first use.
+_HOMES = {
+    **dict.fromkeys(("Plan", "count", "plan", "search", "solutions", "solve", "validate"),
+                    "api"),
+    **dict.fromkeys(("CheckpointError", "InputError", "ModelFileError", "QueensError",
+                     "SizeLimitError", "SpecError", "UnknownBackendError"), "errors"),
+    **dict.fromkeys(("Board", "Trace"), "pictures.display"),
+    **dict.fromkeys(("Outcome", "Status"), "result"),
+    **dict.fromkeys(("Placement", "Spec"), "spec"),
+    **dict.fromkeys(("Violation", "find_violations"), "validator"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'nqueens' has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value  # once: later lookups do not come here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "Board",

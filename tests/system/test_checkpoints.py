@@ -15,7 +15,7 @@ import pytest
 from nqueens.cli import main
 
 from cli_process import line_count, run, start, wait_for
-from known_counts import A000170, A002562
+from known_counts import A000170, A002562, A051223
 
 
 def _records(path: Path) -> list[dict[str, object]]:
@@ -84,10 +84,52 @@ def test_completed_checkpoint_is_reused_without_counting(
     assert "already counted" in err
 
 
+@pytest.mark.parametrize("args", [
+    pytest.param(["completion-8-unsat"], id="completion-split-deep"),
+    pytest.param(["9", "--variant", "superqueens", "--backend", "sat"], id="superqueens-sat"),
+])
+def test_finished_checkpoint_rerun_gives_the_same_total(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    """The automatic depth of a small or completion board may be deep (7 of 8 rows); a
+    rerun takes it from the file and must not refuse it by the worst case n ** depth."""
+    path = str(tmp_path / "c.ckpt")
+    expected = A051223[9] if "superqueens" in args else 0  # the completion is unsat
+    written = b""
+    for run_number in (1, 2):
+        code = main(["count", *args, "--checkpoint", path, "--format", "json"])
+        out, err = capsys.readouterr()
+        assert code == 0, (run_number, err)
+        doc = json.loads(out)
+        assert doc["complete"] is True and doc["count"] == expected
+        if run_number == 1:
+            written = Path(path).read_bytes()
+    assert Path(path).read_bytes() == written  # the rerun counted nothing again
+
+
+def test_no_usable_temporary_directory_is_one_line(tmp_path: Path) -> None:
+    """A process pool needs a temporary directory; none writable (no file may grow past 0
+    bytes) is refused up front, exit 2, one line, no checkpoint written."""
+    import resource
+
+    def no_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+    path = tmp_path / "c.ckpt"
+    done = run("count", "10", "-b", "permutation", "--jobs", "2", "--split-depth", "1",
+               "--checkpoint", str(path), preexec_fn=no_files)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("nqueens: error: worker processes need a writable "
+                                  "temporary directory") and done.stderr.count("\n") == 1
+    assert done.stdout == "" and not path.exists()
+
+
 @pytest.mark.parametrize("other", [
     pytest.param(["9"], id="other-n"),
     pytest.param(["8", "--split-depth", "3"], id="other-depth"),
     pytest.param(["8", "--backend", "sat"], id="other-backend"),
+    # the file's "classes" split cannot plan a board with cells: refused by name, first
+    pytest.param(["8", "--forbidden", "0,1"], id="other-cells"),
 ])
 def test_mismatched_checkpoint_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], other: list[str]

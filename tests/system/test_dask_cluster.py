@@ -358,3 +358,33 @@ def test_timed_out_count_on_a_private_cluster_ends_quietly() -> None:
     assert doc["status"] == "timeout" and doc["complete"] is False
     assert done.stderr.splitlines() == [line for line in done.stderr.splitlines()
                                         if line.startswith("nqueens: warning: ")]
+
+
+@pytest.mark.parametrize("delay", [0.8, 2.0, 3.5])
+def test_ctrl_c_while_a_private_cluster_starts_is_one_line(delay: float) -> None:
+    """Issue 24.9: a Ctrl-C to the process group while the private cluster's workers start
+    (they import Dask then) is exit 3 and one line, with no worker tracebacks and no
+    "Nanny failed to start"; the report says how long the command ran."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        p for p in (SRC, os.environ.get("PYTHONPATH")) if p))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "nqueens", "count", "16", "--executor", "dask", "--jobs", "2",
+         "--format", "json"],
+        text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+        start_new_session=True)
+    import time
+
+    time.sleep(delay)
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 3, err
+    assert "Traceback" not in err and "Nanny" not in err, err
+    lines = [line for line in err.splitlines() if not line.startswith("nqueens: warning: ")]
+    assert len(lines) == 1 and lines[0].startswith("nqueens: interrupted"), err
+    doc = json.loads(out)
+    assert doc["status"] == "interrupted" and doc["elapsed"] > delay / 2
+    assert doc["stats"]["executor"] == "dask"

@@ -137,6 +137,25 @@ def _main(argv: Sequence[str] | None) -> int:
         # the reader went away (e.g. `| head`); silence the flush at exit too
         sys.stderr.close()
         return 0
+    except Exception as error:
+        if _interrupted_in_native_code(error):
+            print("nqueens: interrupted", file=sys.stderr)
+            return EXIT_UNKNOWN
+        raise
+
+
+def _interrupted_in_native_code(error: Exception) -> bool:
+    """Whether a solver library's C code caught the Ctrl-C itself and raised its own error
+    (PySAT's cardinality encoder: "pycard.error: Caught keyboard interrupt"), or an error
+    was raised because of a KeyboardInterrupt (a class body's `__set_name__`)."""
+    if "keyboard interrupt" in str(error).lower() and type(error).__module__ != __name__:
+        return True
+    seen: BaseException | None = error.__cause__ or error.__context__
+    while seen is not None:
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _subparser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:

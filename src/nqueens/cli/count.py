@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
+from typing import Any
 
 from ..api import Plan, Split, plan
 from ..backends import backend_info, backend_names
@@ -149,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
         from ..counting.executors import start_fork_server
 
         start_fork_server()  # this route counts on a process pool: start it signal-safe
+        guard.grace = POOL_GRACE
     outcome = guard.settle(guard.run(work, abandon))
     return report(args, spec, outcome, guard,
                   int(outcome.stats.get("unique", 0)) if args.unique else None)
@@ -219,6 +222,9 @@ def report(
 
 #: Seconds a stopped count on Dask gets to cancel its tasks and close its cluster.
 DASK_GRACE = 5.0
+#: Seconds a stopped count on a process pool gets to collect its running tasks' partial
+#: counts (the engine waits at most `engine.STOP_GRACE` for them) and end its workers.
+POOL_GRACE = 2.5
 
 
 def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
@@ -245,16 +251,27 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
 
     def abandon() -> None:
         found = latest[0].solutions if latest else 0
-        report(args, spec, Outcome(guard.stopped_status(), found, backend=chosen.backend), guard)
+        done, total = (latest[0].done, latest[0].total) if latest else (0, 0)
+        stats: dict[str, Any] = {"executor": chosen.split.executor if chosen.split else "local",
+                 "slots": chosen.jobs, "depth": None, "tasks": total, "tasks_finished": done,
+                 "task_mean_s": 0.0, "task_max_s": 0.0}  # what is known without the loop
+        report(args, spec, Outcome(guard.stopped_status(), found, backend=chosen.backend,
+                                   elapsed=time.perf_counter() - guard.started, stats=stats),
+               guard)
 
     if not chosen.processes:
         # after a stop the loop cancels the cluster's tasks and closes the client (and a
         # private LocalCluster): about a second here, which the usual grace would cut short
         guard.grace = DASK_GRACE
+        if args.scheduler is None:
+            from ..counting.executors import start_fork_server
+
+            start_fork_server()  # a private cluster's workers come from it: start it signal-safe
     elif chosen.jobs != 1:
         from ..counting.executors import start_fork_server
 
         start_fork_server()  # a local process pool: start its server signal-safe
+        guard.grace = POOL_GRACE
     try:
         outcome = guard.settle(guard.run(work, abandon))
     except TaskFailedError as error:

@@ -21,6 +21,7 @@ from dataclasses import replace
 from types import FrameType
 from typing import Any, TypeVar
 
+from ..interrupts import received
 from ..result import Deadline, Outcome, Status
 from .common import EXIT_UNKNOWN
 
@@ -54,6 +55,7 @@ class Guard:
 
     def __init__(self, timeout: float | None, *, grace: float = GRACE) -> None:
         self.deadline = Deadline(timeout)
+        self.started = time.perf_counter()  # for a report the abandoned search cannot give
         self.grace = grace
         self.signal_name: str | None = None
         self.output_lock = threading.RLock()
@@ -97,6 +99,10 @@ class Guard:
                 done.set()
 
         previous = self._install_handlers()
+        early = received()
+        if early is not None and previous and not self.interrupted:
+            # a signal before this guard whose KeyboardInterrupt Python swallowed
+            self._on_signal(signal.Signals[early], None)
         try:
             threading.Thread(target=target, name="nqueens-work", daemon=True).start()
             while not done.wait(_POLL):
@@ -133,6 +139,10 @@ class Guard:
         multiprocessing = sys.modules.get("multiprocessing")  # no pool was ever started without it
         for child in multiprocessing.active_children() if multiprocessing else ():
             child.kill()  # pool workers ignore SIGTERM
+        if multiprocessing is not None:
+            from ..counting.executors import remove_pool_files
+
+            remove_pool_files()  # what the exit handlers os._exit skips would remove
         os._exit(EXIT_UNKNOWN)  # the resource tracker unlinks the pools' semaphores
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:

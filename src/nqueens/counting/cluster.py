@@ -16,7 +16,7 @@ import logging
 import uuid
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from typing import Any
 
 from ..errors import QueensError
@@ -60,8 +60,12 @@ class SubproblemExecutor(Executor):
                  on_cancel: Callable[[], None] | None = None) -> None:
         # pure=False: every submission is a fresh task, never a cached result of an earlier run
         self._inner = client.get_executor(retries=retries, pure=False)
+        self._client = client
         self.slots = slots
         self._on_cancel = on_cancel
+        self._keys: dict[Future[Any], str] = {}
+        #: The name of the Dask Event that tells running tasks to stop (`stop_tasks`).
+        self.stop_name = f"nqueens-stop-{uuid.uuid4().hex}"
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         if kwargs:
@@ -69,7 +73,28 @@ class SubproblemExecutor(Executor):
         sub = next((arg for arg in args if isinstance(arg, Subproblem)), None)
         label = sub.key if sub is not None else ""
         task_key = f"nqueens-{label or 'root'}-{uuid.uuid4().hex[:12]}"
-        return _relabel(self._inner.submit(fn, *args, key=task_key), label)
+        outer = _relabel(self._inner.submit(fn, *args, key=task_key), label)
+        self._keys[outer] = task_key
+        outer.add_done_callback(lambda done: self._keys.pop(done, None))
+        return outer
+
+    def stop_tasks(self) -> None:
+        """Tell the running tasks to return their partial counts (`watch_cluster_stop`)."""
+        from distributed import Event
+
+        with suppress(Exception):  # a cluster going away: its tasks are lost anyway
+            Event(self.stop_name, client=self._client).set()
+
+    def cancel_queued(self, futures: list[Future[Any]]) -> list[Future[Any]]:
+        """Cancel the tasks among `futures` that no worker is processing; returns them."""
+        try:
+            processing = {key for keys in self._client.processing().values() for key in keys}
+        except Exception:  # no answer: keep them all, the stop's grace bounds the wait
+            return []
+        queued = [f for f in futures if self._keys.get(f) not in processing]
+        for future in queued:
+            future.cancel()
+        return queued
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         if cancel_futures and self._on_cancel is not None:
@@ -103,6 +128,7 @@ def dask_executor(
     workers: int | None = None,
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
     retries: int = DEFAULT_RETRIES,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Iterator[SubproblemExecutor]:
     """A Dask-backed executor for the run loop, closed (with its client) on exit.
 
@@ -114,6 +140,8 @@ def dask_executor(
             passes all cores by default).
         connect_timeout: seconds to reach the scheduler and then to see a worker.
         retries: reruns of a task that raised before it counts as failed.
+        should_stop: asked after Dask has imported (seconds): True raises ExecutorStopped
+            instead of starting a private cluster (seconds more) that nothing would use.
 
     Raises:
         ClusterError: Dask is not installed; the scheduler is unreachable or has no workers.
@@ -127,12 +155,25 @@ def dask_executor(
             f"{INSTALL_HINT}"
         ) from None
     address = scheduler or dask.config.get("scheduler-address", None)
+    if should_stop is not None and should_stop():
+        from .executors import ExecutorStopped
+
+        raise ExecutorStopped
     with ExitStack() as stack:
         quiet = _Muted(("distributed", "tornado"))
         stack.callback(quiet.restore)  # runs last
         if address:
             client = stack.enter_context(_connect(Client, address, connect_timeout))
         else:
+            # its worker processes come from our fork server, which ignores SIGINT and
+            # SIGTERM (`start_fork_server`) and passes that on: a Ctrl-C to the process
+            # group while they import would kill each with a traceback ("Nanny failed to
+            # start"); the nanny stops them through its queue, or kills them
+            from .executors import start_fork_server
+
+            start_fork_server()
+            stack.enter_context(dask.config.set(
+                {"distributed.worker.multiprocessing-method": "forkserver"}))
             cluster = stack.enter_context(LocalCluster(
                 n_workers=workers or 1, threads_per_worker=1, processes=True,
                 host="127.0.0.1", dashboard_address=":0",  # any free port: 8787 may be taken
@@ -198,6 +239,30 @@ def _check_address(address: str) -> None:
             f"scheduler address {address!r} is not a Dask address ({error}); "
             "write it as tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786"
         ) from None
+
+
+def watch_cluster_stop(name: str, deadline: Any, poll: float = 0.2) -> Callable[[], None]:
+    """In a task on a Dask worker: stop `deadline` once the Dask Event `name` is set (the
+    client's `stop_tasks`), so the task returns its partial count. Returns the function
+    that ends the watch when the task ends."""
+    import threading
+
+    from distributed import Event
+
+    event = Event(name)  # built here: it finds the worker's client from the task's thread
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.is_set() and not deadline.expired():
+            try:
+                if event.wait(timeout=poll):
+                    deadline.stop()
+                    return
+            except Exception:  # the scheduler went away: the deadline still holds
+                return
+
+    threading.Thread(target=watch, name="nqueens-cluster-stop", daemon=True).start()
+    return done.set
 
 
 class _Muted:

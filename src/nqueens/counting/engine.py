@@ -22,7 +22,7 @@ from typing import Any
 
 from ..result import Deadline, Outcome, Status
 from ..spec import Spec
-from .executors import Workers, open_executor
+from .executors import ExecutorStopped, Workers, open_executor
 from .ledger import Ledger
 from .plan import Plan, PlanStopped, Subproblem, choose_depth, make_plan, symmetric_kind
 from .tasks import Task, bitboard_task, task_for
@@ -31,6 +31,8 @@ from .tasks import Task, bitboard_task, task_for
 LEDGER_TASKS = 64
 _IN_FLIGHT_PER_SLOT = 2  # queued tasks per slot: keeps workers busy, keeps a stop quick
 _DASK_IN_FLIGHT = 4096
+#: Seconds a stopped count waits for its running tasks' partial counts.
+STOP_GRACE = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +100,8 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
     # monotonic time means the same to every process of this machine, nothing elsewhere:
     # cluster tasks get the limit as wall-clock time (as far off as the machines' clocks
     # disagree), and after a stop the loop cancels them and stops waiting
-    options = {**(options or {}), **_task_deadline(deadline, workers.kind)}
+    options = {**(options or {}), **_task_deadline(deadline, workers.kind),
+               **workers.task_options}
     done = dict(ledger.done) if ledger is not None else {}
     subs = plan.subproblems
     # keys are worked out only against a ledger: a million of them outlast a 1 s limit
@@ -205,6 +208,7 @@ def _drain(  # noqa: C901 - the pool's loop: submit, collect, stop, failure, in 
                     raise
                 record(sub, result)
             if deadline.expired():
+                _collect_partial(workers, pending, record)
                 break
             refill()
     finally:
@@ -212,6 +216,30 @@ def _drain(  # noqa: C901 - the pool's loop: submit, collect, stop, failure, in 
             for future in pending:
                 future.cancel()
             workers.abort()
+
+
+def _collect_partial(
+    workers: Workers,
+    pending: dict[Future[tuple[Any, ...]], Subproblem],
+    record: Callable[[Subproblem, tuple[Any, ...]], None],
+) -> None:
+    """After a stop: drop the tasks that have not started, tell the running ones to stop
+    and record what they return within STOP_GRACE seconds (their partial counts enter the
+    lower bound); what is still pending then is lost with the workers `abort` ends."""
+    workers.cancel_queued(pending)
+    workers.request_stop()
+    until = time.monotonic() + STOP_GRACE
+    while pending and (left := until - time.monotonic()) > 0:
+        finished, _ = wait(pending, timeout=left, return_when=FIRST_COMPLETED)
+        for future in finished:
+            sub = pending.pop(future)
+            if future.cancelled():
+                continue
+            try:
+                result = future.result()
+            except Exception:  # a worker the stop's signal reached: its share is lost
+                continue
+            record(sub, result)
 
 
 def _stopping(deadline: Deadline, grace: float = 0.5) -> bool:
@@ -293,16 +321,21 @@ def count_split(  # noqa: C901 - the front door's option checks, one branch each
     options = dict(options or {})
     if check:
         check_countable(spec, backend, options)
+    recorded = False
     if checkpoint is not None:
         ledgers.check_writable(checkpoint)
+        # another problem's split (its depth, its plan kind) must not plan this one
+        ledgers.check_problem(checkpoint, ledgers.identity(spec, backend, options, 0, 0))
         if depth is None:
             depth = ledgers.recorded_depth(checkpoint)
+            recorded = depth is not None
         if kind is None:
             kind = ledgers.recorded_plan(checkpoint)
     task = task or task_for(spec, backend, options)
     if kind is None:
         kind = symmetric_kind(spec) if task is bitboard_task else "rows"
-    depth = choose_depth(spec, kind=kind, requested=depth) if depth is not None else None
+    if depth is not None:
+        depth = choose_depth(spec, kind=kind, requested=depth, recorded=recorded)
 
     def stopped(plan: Plan | None, result: SplitCount | None, slots: int, kind_: str) -> Outcome:
         status = Status.COMPLETE if result is not None and result.complete else Status.TIMEOUT
@@ -327,8 +360,12 @@ def count_split(  # noqa: C901 - the front door's option checks, one branch each
                        stats=stats)
 
     with ExitStack() as stack:
-        workers = stack.enter_context(open_executor(
-            executor, jobs=jobs, scheduler=scheduler, connect_timeout=connect_timeout))
+        try:  # a stop before a cluster starts spares its start (seconds) and close
+            workers = stack.enter_context(open_executor(
+                executor, jobs=jobs, scheduler=scheduler, connect_timeout=connect_timeout,
+                should_stop=deadline.expired))
+        except ExecutorStopped:
+            return stopped(None, None, 0, executor)
         try:
             chosen = depth if depth is not None else choose_depth(
                 spec, slots=workers.slots, kind=kind,

@@ -14,11 +14,13 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
-from concurrent.futures import Executor, InvalidStateError
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, InvalidStateError
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from ..result import Deadline
 
 EXECUTORS = ("inline", "local", "dask")
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -39,6 +41,24 @@ class Workers:
     slots: int
     executor: Executor | None = None
     aborted: bool = field(default=False)
+    #: Tells the running tasks to return what they counted so far (`request_stop`).
+    stop_tasks: Callable[[], None] | None = None
+    #: Options every task gets from this executor (the name of a cluster's stop event).
+    task_options: dict[str, Any] = field(default_factory=dict)
+
+    def request_stop(self) -> None:
+        """Ask the running tasks to stop and return their partial counts (the run loop
+        then collects them before `abort`); safe to call more than once, or from a
+        signal handler."""
+        if self.stop_tasks is not None:
+            self.stop_tasks()
+
+    def cancel_queued(self, futures: dict[Future[Any], Any]) -> None:
+        """Cancel, and drop from `futures`, the tasks that have not started."""
+        queued = [f for f in futures if f.cancel()] if self.kind == "local" else (
+            getattr(self.executor, "cancel_queued", lambda fs: [])(list(futures)))
+        for future in queued:
+            futures.pop(future, None)
 
     def abort(self) -> None:
         """Stop now: drop queued tasks and end running ones (what they were counting is
@@ -50,6 +70,10 @@ class Workers:
             self.executor.shutdown(wait=False, cancel_futures=True)
 
 
+class ExecutorStopped(Exception):
+    """A stop came while the executor was opening (`open_executor`'s `should_stop`)."""
+
+
 @contextmanager
 def open_executor(
     kind: str = "local",
@@ -57,6 +81,7 @@ def open_executor(
     jobs: int | None = None,
     scheduler: str | None = None,
     connect_timeout: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Iterator[Workers]:
     """Open the executor `kind` (EXECUTORS); shut it down on exit.
 
@@ -64,9 +89,11 @@ def open_executor(
         jobs: local: worker processes (default: all cores; 1 runs inline). dask: workers
             of a private loopback cluster when there is no `scheduler`.
         scheduler, connect_timeout: for "dask" (see `cluster.dask_executor`).
+        should_stop: for "dask": checked before a cluster starts.
 
     Raises:
         ValueError: an unknown kind.
+        ExecutorStopped: `should_stop` said so before a cluster started.
         cluster.ClusterError: Dask missing or its scheduler unreachable.
     """
     if kind not in EXECUTORS:
@@ -76,8 +103,10 @@ def open_executor(
         from .cluster import dask_executor
 
         with dask_executor(scheduler, workers=default_jobs() if jobs is None else jobs,
-                           connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT) as cluster:
-            yield Workers("dask", cluster.slots, cluster)
+                           connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT,
+                           should_stop=should_stop) as cluster:
+            yield Workers("dask", cluster.slots, cluster, stop_tasks=cluster.stop_tasks,
+                          task_options={"stop_event": cluster.stop_name})
         return
     jobs = default_jobs() if jobs is None else jobs
     if kind == "inline" or jobs <= 1:
@@ -87,10 +116,11 @@ def open_executor(
     from concurrent.futures import ProcessPoolExecutor
 
     start_fork_server()
+    context = multiprocessing.get_context("forkserver")
+    stop = context.Event()
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker,
-                               initargs=(os.getpid(),),
-                               mp_context=multiprocessing.get_context("forkserver"))
-    workers = Workers("local", jobs, pool)
+                               initargs=(os.getpid(), stop), mp_context=context)
+    workers = Workers("local", jobs, pool, stop_tasks=stop.set)
     try:
         yield workers
     except BaseException:
@@ -105,21 +135,55 @@ def start_fork_server() -> None:
     """Start the process pools' fork server now, from the main thread, with SIGINT and
     SIGTERM ignored while it starts: a signal to the process group landing while its
     interpreter is still starting would kill it with a traceback on our stderr. (Once
-    running it ignores SIGINT itself, and workers block both; see `init_worker`.) A
-    dispositon of SIG_IGN is inherited across exec, a blocked mask is not. Elsewhere than
-    the main thread, or when already running, it just makes sure the server runs."""
+    running it ignores SIGINT itself, and workers block both; see `init_worker`.) The
+    server inherits the SIG_IGN disposition across exec; this process keeps the signals
+    blocked meanwhile, so that one arriving then is delivered afterwards, not lost.
+    Elsewhere than the main thread, or when already running, it just makes sure the
+    server runs."""
     from multiprocessing import forkserver
 
+    _check_temporary_directory()
     _quiet_resource_tracker()
     if threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()
         return
-    saved = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+    # Blocked first: a signal arriving while the server starts stays pending for this
+    # process (Linux never discards a blocked signal as ignored) and reaches our handler
+    # once unblocked, instead of being lost to SIG_IGN (a Ctrl-C the count ran through).
+    signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
     try:
-        forkserver.ensure_running()
+        if set(_SIGNALS) & signal.sigpending():  # one came already: SIG_IGN would drop it,
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)  # so let it reach its handler
+            signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+        saved = {sig: signal.signal(sig, signal.SIG_IGN) for sig in _SIGNALS}
+        try:
+            forkserver.ensure_running()
+        finally:
+            for sig, handler in saved.items():
+                signal.signal(sig, handler)
     finally:
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
+
+
+def _check_temporary_directory() -> None:
+    """Refuse, before any worker starts, a process pool that cannot work: its fork server
+    listens on a socket in a temporary directory (`pymp-*`).
+
+    Raises:
+        InputError: no usable temporary directory, saying how to give one.
+    """
+    import tempfile
+
+    from ..errors import InputError
+
+    try:
+        tempfile.gettempdir()
+    except OSError:  # FileNotFoundError: none of TMPDIR, /tmp, ... can be written
+        raise InputError(
+            "worker processes need a writable temporary directory, and none of $TMPDIR, "
+            "/tmp, /var/tmp or the current directory can be written; set TMPDIR to a "
+            "writable directory, or count with --jobs 1"
+        ) from None
 
 
 #: Passed to the resource tracker's interpreter (it takes our -W options when it starts).
@@ -133,6 +197,19 @@ def _quiet_resource_tracker() -> None:
     gets our warning options when it starts, so this must run before the first pool."""
     if _TRACKER_QUIET not in sys.warnoptions:
         sys.warnoptions.append(_TRACKER_QUIET)
+
+
+def remove_pool_files() -> None:
+    """Remove multiprocessing's `pymp-*` directory (the fork server's socket), as its exit
+    handler would: a process that leaves through `os._exit` (a second Ctrl-C) skips it."""
+    multiprocessing = sys.modules.get("multiprocessing")
+    if multiprocessing is None:  # no pool ever started
+        return
+    tempdir = multiprocessing.current_process()._config.get("tempdir")
+    if tempdir:
+        import shutil
+
+        shutil.rmtree(tempdir, ignore_errors=True)
 
 
 def _kill_pool(pool: Any) -> None:
@@ -155,11 +232,49 @@ def _quiet_cancelled_futures(args: threading.ExceptHookArgs) -> None:
         sys.__excepthook__(args.exc_type, args.exc_value, args.exc_traceback)
 
 
-def init_worker(parent_pid: int) -> None:
+#: In a worker process: the pool's stop event, set by the parent on a stop (`init_worker`).
+_stop_event: Any = None
+#: In a worker process: the deadlines of the tasks running now (`task_deadline`).
+_running: list[Deadline] = []
+
+
+def task_deadline(at: float | None) -> Deadline:
+    """A task's deadline expiring at monotonic time `at` (None: never) or, in a pool's
+    worker, when the parent sets the pool's stop event: the task then returns its
+    partial count instead of being killed with it. `release` it when the task ends."""
+    deadline = Deadline(None)
+    deadline.at = at
+    if _stop_event is not None:
+        _running.append(deadline)
+        if _stop_event.is_set():
+            deadline.stop()
+    return deadline
+
+
+def release(deadline: Deadline) -> None:
+    """The task holding `deadline` ended (see `task_deadline`)."""
+    if deadline in _running:
+        _running.remove(deadline)
+
+
+def _watch_stop(event: Any) -> None:
+    event.wait()
+    for deadline in list(_running):
+        deadline.stop()  # runs the solver's hooks (PySAT interrupt, CP-SAT stop_search)
+
+
+def init_worker(parent_pid: int, stop: Any = None) -> None:
     """Initializer for worker processes. The parent decides when to stop, so Ctrl-C or
     SIGTERM sent to the whole process group must not kill workers mid-task; they are
     ignored and blocked (a solver that installs its own handler in the worker never sees
-    them). A worker whose parent died (SIGKILL, crash) exits instead of waiting forever."""
+    them). The parent's `stop` event instead makes running tasks return their partial
+    counts (`task_deadline`). A worker whose parent died (SIGKILL, crash) exits instead of
+    waiting forever."""
+    global _stop_event
+    if stop is not None:
+        _stop_event = stop
+        threading.Thread(target=_watch_stop, args=(stop,), name="nqueens-stop-watch",
+                         daemon=True).start()
     for sig in _SIGNALS:
         signal.signal(sig, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):

@@ -44,7 +44,7 @@ MAX_LINE_BYTES = 64 * 1024
 MAX_DIGITS = 60
 _DEFAULTS = {"plan": "rows"}  # header fields a version 1 file lacks, as they were then
 
-__all__ = ["Checkpoint", "Ledger", "check_writable", "identity", "read_header", "recorded_depth",
+__all__ = ["Checkpoint", "Ledger", "check_problem", "check_writable", "identity", "read_header", "recorded_depth",
            "recorded_plan"]
 
 
@@ -82,6 +82,8 @@ def _describe(fields: Mapping[str, Any]) -> str:
     text += f", backend {fields.get('backend')}"
     if fields.get("options"):
         text += f" {fields['options']}"
+    if "split_depth" not in fields:  # the problem alone (`check_problem`)
+        return text
     return text + (f", split depth {fields.get('split_depth')} "
                    f"({fields.get('subproblems')} subproblems)")
 
@@ -183,6 +185,30 @@ def recorded_plan(path: str | os.PathLike[str]) -> str | None:
         return None
     plan = header.get("plan", _DEFAULTS["plan"])
     return plan if isinstance(plan, str) else None
+
+
+#: The header fields that name the problem (beside them: the split, checked on opening).
+_PROBLEM_FIELDS = ("n", "variant", "fixed", "forbidden", "backend", "options")
+
+
+def check_problem(path: str | os.PathLike[str], fields: Mapping[str, Any]) -> None:
+    """Refuse an existing checkpoint written for another problem, backend or options
+    before its split (depth, plan kind) is used to plan this one.
+
+    Raises:
+        CheckpointError: naming what the file was written for, and what to do.
+    """
+    header = read_header(path)
+    if header is None:
+        return
+    theirs = {key: header.get(key) for key in _PROBLEM_FIELDS}
+    ours = {key: fields.get(key) for key in _PROBLEM_FIELDS}
+    if theirs != ours:
+        raise CheckpointError(
+            f"checkpoint {path} was written for {_describe(theirs)}, not for "
+            f"{_describe(ours)}; give another --checkpoint file (or delete this one to "
+            "start over)"
+        )
 
 
 def check_writable(path: str | os.PathLike[str]) -> None:

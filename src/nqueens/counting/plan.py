@@ -151,6 +151,9 @@ def _polled(subs: Iterator[Subproblem], should_stop: Callable[[], bool] | None) 
     for number, sub in enumerate(subs):
         if should_stop is not None and number % _POLL_EVERY == 0 and should_stop():
             raise PlanStopped
+        if number == MAX_SUBPROBLEMS:  # only a checkpoint's recorded depth comes here unbounded
+            raise SizeLimitError(f"the split gives more than {MAX_SUBPROBLEMS:,} subproblems; "
+                                 "use a smaller --split-depth")
         out.append(sub)
     return tuple(out)
 
@@ -168,12 +171,17 @@ def choose_depth(
     kind: str = "rows",
     at_least: int = 1,
     requested: int | None = None,
+    recorded: bool = False,
 ) -> int:
     """The split depth: `requested` if given (checked), else the smallest depth whose plan
     has at least max(`at_least`, TASKS_PER_SLOT x `slots` when slots > 1) subproblems.
 
     Each level multiplies the subproblems by about the free columns of a row, so the
     result lands between 1x and ~n x the target; depth stays below n.
+
+    `recorded`: the requested depth is a checkpoint's own, which gave the plan it records,
+    so it is not refused by the worst case n ** depth (a completion split deep is small);
+    `make_plan` still stops a plan beyond MAX_SUBPROBLEMS.
 
     Raises:
         SizeLimitError: a requested depth beyond the board or giving too many subproblems.
@@ -183,7 +191,7 @@ def choose_depth(
             raise SizeLimitError(
                 f"--split-depth {requested} exceeds the board's {spec.n} rows; use at most {spec.n}"
             )
-        if spec.n ** requested > MAX_SUBPROBLEMS:
+        if not recorded and spec.n ** requested > MAX_SUBPROBLEMS:
             raise SizeLimitError(
                 f"--split-depth {requested} on a {spec.n}x{spec.n} board may give up to "
                 f"{spec.n ** requested:,} subproblems (limit {MAX_SUBPROBLEMS:,}); use a "

@@ -16,33 +16,50 @@ the solver task imports the backend inside the worker.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ..bitboard import count_class_start, count_masks, initial_rows, kernel_available
 from ..result import Deadline
 from ..spec import Spec
+from .executors import release, task_deadline
 from .plan import Subproblem
 
 #: Below these sizes a process pool costs more to start than the whole bitboard count takes.
 BITBOARD_PARALLEL_FROM_N = 15 if kernel_available() else 11
 
 #: Options that carry the time limit to a task, not to the backend.
-_DEADLINE_KEYS = ("deadline_at", "deadline_wall")
+_DEADLINE_KEYS = ("deadline_at", "deadline_wall", "stop_event")
 
 #: The signature every task has (see the module docstring).
 Task = Callable[..., tuple[Any, ...]]
 
 
-def _deadline(options: dict[str, Any], deadline: Deadline | None) -> Deadline:
+@contextmanager
+def _deadline(options: dict[str, Any], deadline: Deadline | None) -> Iterator[Deadline]:
+    """The task's deadline: the caller's own inline, else the time limit in `options`,
+    stopped early too when the pool or cluster asks its running tasks to stop."""
     if deadline is not None:
-        return deadline
-    deadline = Deadline(None)
-    deadline.at = options.get("deadline_at")
+        yield deadline
+        return
+    at = options.get("deadline_at")
     wall = options.get("deadline_wall")
-    if deadline.at is None and wall is not None:  # a cluster task: this machine's clock
-        deadline.at = time.monotonic() + (wall - time.time())
-    return deadline
+    if at is None and wall is not None:  # a cluster task: this machine's clock
+        at = time.monotonic() + (wall - time.time())
+    own = task_deadline(at)
+    stop_key = options.get("stop_event")
+    unwatch = None
+    if stop_key:  # a task on a Dask cluster (importing cluster costs a local count time)
+        from .cluster import watch_cluster_stop
+
+        unwatch = watch_cluster_stop(stop_key, own)
+    try:
+        yield own
+    finally:
+        if unwatch is not None:
+            unwatch()
+        release(own)
 
 
 def solver_task(
@@ -54,12 +71,12 @@ def solver_task(
     from ..result import Status
 
     started = time.perf_counter()
-    deadline = _deadline(options, deadline)
     solver_options = {k: v for k, v in options.items() if k not in _DEADLINE_KEYS}
-    if deadline.expired():
-        return 0, 0.0, {"unfinished": 1}
-    outcome = get_backend(backend, **solver_options).search(sub.spec(base), None,
-                                                            deadline=deadline)
+    with _deadline(options, deadline) as deadline:
+        if deadline.expired():
+            return 0, 0.0, {"unfinished": 1}
+        outcome = get_backend(backend, **solver_options).search(sub.spec(base), None,
+                                                                deadline=deadline)
     if outcome.status is Status.COMPLETE:
         return outcome.count, time.perf_counter() - started, {}
     if outcome.status is Status.TIMEOUT or deadline.expired():
@@ -76,13 +93,14 @@ def bitboard_task(
     nodes of a walk over the whole board (the empty prefix), and whether the deadline cut the walk short."""
     started = time.perf_counter()
     if sub.start:  # a class start: the walk weighs each representative itself
-        found = count_class_start(base.n, sub.class_start,
-                                  should_stop=_deadline(options, deadline).expired)
+        with _deadline(options, deadline) as stop:
+            found = count_class_start(base.n, sub.class_start, should_stop=stop.expired)
         return found.total, time.perf_counter() - started, {
             "canonical": found.unique, "unfinished": 0 if found.complete else 1}
     spec = sub.spec(base)
-    walk = count_masks(spec.n, initial_rows(spec), canonical=base.is_plain,
-                       should_stop=_deadline(options, deadline).expired)
+    with _deadline(options, deadline) as stop:
+        walk = count_masks(spec.n, initial_rows(spec), canonical=base.is_plain,
+                           should_stop=stop.expired)
     extras = {"canonical": walk.canonical, "unfinished": 0 if walk.complete else 1}
     if not sub.prefix:
         extras["promising_nodes"] = walk.promising_nodes
