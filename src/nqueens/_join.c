@@ -34,9 +34,13 @@
 #if defined(__GNUC__)
 #define POPCOUNT32(x) __builtin_popcount(x)
 #define CTZ32(x) __builtin_ctz(x)
+#define CTZ64(x) __builtin_ctzll(x)
+#define POPCOUNT64(x) __builtin_popcountll(x)
 #else /* portable C99 */
 static int POPCOUNT32(uint32_t x) { int k = 0; for (; x; x &= x - 1) k++; return k; }
 static int CTZ32(uint32_t x) { int k = 0; for (; !(x & 1); x >>= 1) k++; return k; }
+static int CTZ64(uint64_t x) { int k = 0; for (; !(x & 1); x >>= 1) k++; return k; }
+static int POPCOUNT64(uint64_t x) { int k = 0; for (; x; x &= x - 1) k++; return k; }
 #endif
 
 #define JOIN_MAX_N 32 /* both diagonal families of the whole board in 64-bit masks */
@@ -44,6 +48,7 @@ static int CTZ32(uint32_t x) { int k = 0; for (; !(x & 1); x >>= 1) k++; return 
 
 typedef struct {
     uint64_t d1, d2; /* diagonals r + c and r - c + n - 1 on the whole board */
+    uint64_t sig;    /* its share of a half-board's signature (see signature()) */
 } entry_t;
 
 /* One quarter's placements, filed by (rows used, columns used) in local bits. */
@@ -55,6 +60,8 @@ typedef struct {
 typedef struct {
     int n, h;
     quarter_t q[4]; /* NW, NE, SW, SE */
+    uint32_t *sized; /* the column sets of the h columns, by size: */
+    uint32_t sized_at[JOIN_MAX_N / 2 + 2]; /* sets of size k at sized[sized_at[k]..[k+1]) */
     size_t bytes;
 } tables_t;
 
@@ -131,8 +138,97 @@ static void choose_popcount(void) {
 #endif
 }
 
-/* Pairs (a, b) of A x B with a & b == 0, for signatures of `bits` bits. */
-static uint64_t join_count(const uint64_t *A, size_t na, const uint64_t *B, size_t nb, int bits) {
+/* Transpose a 64 x 64 bit matrix in place: afterwards bit k of a[i] is what bit i of
+ * a[k] was (swapping ever smaller blocks, six rounds). */
+static void transpose64(uint64_t a[64]) {
+    uint64_t m = 0x00000000FFFFFFFFULL;
+    for (int j = 32; j; j >>= 1, m ^= m << j) {
+        for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+            uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
+            a[k | j] ^= t;
+            a[k] ^= t << j;
+        }
+    }
+}
+
+/* The chunk tables of one block of (up to 64) signatures: tab[c][v] has bit k set when
+ * signature k has none of the bits v in its chunk c. */
+static void block_tables(const uint64_t *B, size_t len, int nchunks, uint64_t (*tab)[256]) {
+    uint64_t all = len == 64 ? ~0ULL : ((1ULL << len) - 1), holds[64];
+    memcpy(holds, B, len * sizeof *holds);
+    memset(holds + len, 0, (64 - len) * sizeof *holds);
+    transpose64(holds); /* holds[bit]: which signatures have that bit */
+    for (int c = 0; c < nchunks; c++) {
+        const uint64_t *clear = holds + 8 * c;
+        tab[c][0] = all;
+        for (int v = 1; v < 256; v++) tab[c][v] = tab[c][v & (v - 1)] & ~clear[CTZ32((uint32_t)v)];
+    }
+}
+
+#ifndef MAX_BUCKET_BITS
+#define MAX_BUCKET_BITS 6
+#endif
+#ifndef BUCKET_AT_LEAST
+#define BUCKET_AT_LEAST 128
+#endif /* signatures per bucket of the smaller side, at least */
+
+typedef struct {
+    uint64_t *a, *b; /* the two sides, packed and sorted by bucket */
+    size_t cap_a, cap_b;
+} join_scratch_t;
+
+static int grow(uint64_t **buf, size_t *cap, size_t want) {
+    if (want <= *cap) return 0;
+    uint64_t *grown = realloc(*buf, want * sizeof *grown);
+    if (!grown) return -1;
+    *buf = grown;
+    *cap = want;
+    return 0;
+}
+
+/* Pack each signature: the bits of `rest` moved to the low end, the bits of `bucket` to
+ * BUCKET_SHIFT and up (by byte-wise tables, so no bit-by-bit loop per signature), then
+ * sort by bucket (counting sort); `at` gets each bucket's start. */
+static void pack(const uint64_t *in, size_t len, uint64_t rest, uint64_t bucket, int nbytes, uint64_t *out,
+                 size_t *at, int buckets, uint64_t *tmp) {
+    static uint64_t move[8][256];
+    int rest_before = 0, bucket_before = 0;
+    for (int c = 0; c < nbytes; c++) {
+        uint64_t r = (rest >> (8 * c)) & 255, q = (bucket >> (8 * c)) & 255;
+        for (int v = 0; v < 256; v++) {
+            uint64_t packed = 0;
+            int ri = rest_before, qi = bucket_before;
+            for (int bit = 0; bit < 8; bit++) {
+                if ((r >> bit) & 1) packed |= (uint64_t)((v >> bit) & 1) << ri++;
+                if ((q >> bit) & 1) packed |= (uint64_t)((v >> bit) & 1) << (BUCKET_SHIFT + qi++);
+            }
+            move[c][v] = packed;
+        }
+        rest_before += POPCOUNT32((uint32_t)r);
+        bucket_before += POPCOUNT32((uint32_t)q);
+    }
+    for (int k = 0; k <= buckets; k++) at[k] = 0;
+    for (size_t i = 0; i < len; i++) {
+        uint64_t s = in[i], packed = 0;
+        for (int c = 0; c < nbytes; c++) packed |= move[c][(s >> (8 * c)) & 255];
+        tmp[i] = packed;
+        at[(packed >> BUCKET_SHIFT) + 1]++;
+    }
+    for (int k = 0; k < buckets; k++) at[k + 1] += at[k];
+    size_t fill[1 << MAX_BUCKET_BITS];
+    for (int k = 0; k < buckets; k++) fill[k] = at[k];
+    uint64_t low = (1ULL << BUCKET_SHIFT) - 1;
+    for (size_t i = 0; i < len; i++) out[fill[tmp[i] >> BUCKET_SHIFT]++] = tmp[i] & low;
+}
+
+/* Pairs (a, b) of A x B with a & b == 0, for signatures of `bits` bits.
+ *
+ * Bits that no signature of one side holds cannot clash and are dropped; a few bits that
+ * both sides hold often are made bucket numbers, and only buckets with disjoint numbers
+ * are joined (most pairs clash on those bits and are never looked at); the rest are
+ * joined 64 at a time by chunk tables (see the top of the file). */
+static int64_t join_count(const uint64_t *A, size_t na, const uint64_t *B, size_t nb, int bits,
+                          join_scratch_t *scratch) {
     if (na == 0 || nb == 0) return 0;
     if (na < nb) { /* the tables are made of the smaller side */
         const uint64_t *t = A; A = B; B = t;
@@ -144,31 +240,80 @@ static uint64_t join_count(const uint64_t *A, size_t na, const uint64_t *B, size
             uint64_t b = B[j];
             for (size_t i = 0; i < na; i++) total += (A[i] & b) == 0;
         }
-        return total;
+        return (int64_t)total;
     }
-    int nchunks = (bits + 7) / 8;
-    if (nchunks < 1) nchunks = 1;
-    uint64_t tab[8][256];
-    for (size_t base = 0; base < nb; base += 64) {
-        size_t len = nb - base < 64 ? nb - base : 64;
-        uint64_t all = len == 64 ? ~0ULL : ((1ULL << len) - 1);
-        for (int c = 0; c < nchunks; c++) {
-            uint64_t clear[8];
-            for (int bit = 0; bit < 8; bit++) {
-                uint64_t m = 0;
-                for (size_t k = 0; k < len; k++)
-                    if (!((B[base + k] >> (8 * c + bit)) & 1)) m |= 1ULL << k;
-                clear[bit] = m;
+    uint64_t or_a = 0, or_b = 0;
+    for (size_t i = 0; i < na; i++) or_a |= A[i];
+    for (size_t j = 0; j < nb; j++) or_b |= B[j];
+    uint64_t shared = or_a & or_b;
+    if (!shared) return (int64_t)(na * nb);
+    /* the bucket bits: those both sides hold most often */
+    int kbits = 0;
+    while (kbits < MAX_BUCKET_BITS && (nb >> (kbits + 1)) >= BUCKET_AT_LEAST) kbits++;
+    uint64_t bucket = 0;
+    if (kbits) {
+        uint32_t fa[64] = {0}, fb[64] = {0};
+        for (size_t i = 0; i < na; i++)
+            for (uint64_t s = A[i] & shared; s; s &= s - 1) fa[CTZ64(s)]++;
+        for (size_t j = 0; j < nb; j++)
+            for (uint64_t s = B[j] & shared; s; s &= s - 1) fb[CTZ64(s)]++;
+        for (int k = 0; k < kbits; k++) {
+            int best = -1;
+            double most = -1;
+            for (int bit = 0; bit < bits; bit++) {
+                if (!((shared >> bit) & 1) || ((bucket >> bit) & 1)) continue;
+                double both = (double)fa[bit] * (double)fb[bit];
+                if (both > most) { most = both; best = bit; }
             }
-            tab[c][0] = all;
-            for (int v = 1; v < 256; v++) tab[c][v] = tab[c][v & (v - 1)] & clear[CTZ32(v)];
+            if (best < 0) break;
+            bucket |= 1ULL << best;
         }
-        total += stream(tab, nchunks, A, na);
+        kbits = POPCOUNT64(bucket);
     }
-    return total;
+    if (!kbits) { /* too few to bucket: the raw signatures, 64 at a time */
+        uint64_t tab[8][256];
+        int chunks = (bits + 7) / 8;
+        for (size_t base = 0; base < nb; base += 64) {
+            block_tables(B + base, nb - base < 64 ? nb - base : 64, chunks, tab);
+            total += stream(tab, chunks, A, na);
+        }
+        return (int64_t)total;
+    }
+    uint64_t rest = shared & ~bucket;
+    int nchunks = (POPCOUNT64(rest) + 7) / 8, nbytes = (bits + 7) / 8, buckets = 1 << kbits;
+    if (nchunks < 1) nchunks = 1;
+    if (grow(&scratch->a, &scratch->cap_a, 2 * na) < 0 || grow(&scratch->b, &scratch->cap_b, 2 * nb) < 0)
+        return -1;
+    size_t at_a[(1 << MAX_BUCKET_BITS) + 1], at_b[(1 << MAX_BUCKET_BITS) + 1];
+    pack(A, na, rest, bucket, nbytes, scratch->a, at_a, buckets, scratch->a + na);
+    pack(B, nb, rest, bucket, nbytes, scratch->b, at_b, buckets, scratch->b + nb);
+    uint64_t tab[8][256];
+    uint32_t mask = (uint32_t)buckets - 1;
+    for (uint32_t q = 0; q < (uint32_t)buckets; q++) {
+        for (size_t base = at_b[q]; base < at_b[q + 1]; base += 64) {
+            size_t len = at_b[q + 1] - base < 64 ? at_b[q + 1] - base : 64;
+            block_tables(scratch->b + base, len, nchunks, tab);
+            uint32_t free_bits = ~q & mask;
+            for (uint32_t p = free_bits;; p = (p - 1) & free_bits) { /* every p disjoint from q */
+                if (at_a[p + 1] > at_a[p])
+                    total += stream(tab, nchunks, scratch->a + at_a[p], at_a[p + 1] - at_a[p]);
+                if (p == 0) break;
+            }
+        }
+    }
+    return (int64_t)total;
 }
 
 /* ---- the quarter tables ---- */
+
+/* The diagonals that reach both halves, [n - h, n + h - 2] of each family, side by side:
+ * the only way a west queen can attack an east one. */
+static uint64_t signature(int n, int h, uint64_t d1, uint64_t d2) {
+    if (h == 0) return 0; /* a 1-board has nothing to join */
+    int width = 2 * h - 1;
+    uint64_t keep = (1ULL << width) - 1;
+    return ((d1 >> (n - h)) & keep) | (((d2 >> (n - h)) & keep) << width);
+}
 
 typedef struct {
     int n, h, r0, c0;
@@ -182,7 +327,7 @@ static void quarter_dfs(quarter_walk_t *w, int i, uint32_t rows, uint32_t cols, 
     if (i == h) {
         uint32_t key = (rows << h) | cols;
         if (w->count) w->count[key]++;
-        else w->entries[w->fill[key]++] = (entry_t){d1, d2};
+        else w->entries[w->fill[key]++] = (entry_t){d1, d2, signature(w->n, w->h, d1, d2)};
         return;
     }
     quarter_dfs(w, i + 1, rows, cols, d1, d2); /* row i of the quarter stays empty */
@@ -223,6 +368,8 @@ static int build_quarter(quarter_t *q, int n, int h, int r0, int c0, size_t *byt
 static tables_t cached = {0};
 
 static void free_tables(tables_t *t) {
+    free(t->sized);
+    t->sized = NULL;
     for (int k = 0; k < 4; k++) {
         free(t->q[k].start);
         free(t->q[k].entries);
@@ -245,6 +392,19 @@ static tables_t *tables_for(int n) {
             return NULL;
         }
     }
+    uint32_t sets = 1U << h, at = 0;
+    cached.sized = malloc(sets * sizeof *cached.sized);
+    if (!cached.sized) {
+        free_tables(&cached);
+        return NULL;
+    }
+    for (int k = 0; k <= h; k++) {
+        cached.sized_at[k] = at;
+        for (uint32_t cols = 0; cols < sets; cols++)
+            if (POPCOUNT32(cols) == k) cached.sized[at++] = cols;
+    }
+    cached.sized_at[h + 1] = at;
+    cached.bytes += sets * sizeof *cached.sized;
     cached.n = n;
     cached.h = h;
     return &cached;
@@ -252,41 +412,47 @@ static tables_t *tables_for(int n) {
 
 /* ---- half-boards ---- */
 
-static int push(sigs_t *s, uint64_t v) {
-    if (s->len == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 1024;
-        uint64_t *grown = realloc(s->sig, cap * sizeof *grown);
-        if (!grown) return -1;
-        s->sig = grown;
-        s->cap = cap;
-    }
-    s->sig[s->len++] = v;
+/* Room for `more` signatures after the current ones. */
+static int reserve(sigs_t *s, size_t more) {
+    if (s->len + more <= s->cap) return 0;
+    size_t cap = s->cap ? s->cap : 1024;
+    while (cap < s->len + more) cap *= 2;
+    uint64_t *grown = realloc(s->sig, cap * sizeof *grown);
+    if (!grown) return -1;
+    s->sig = grown;
+    s->cap = cap;
     return 0;
 }
 
 /* The signatures of every half-board made of quarter `north` on local rows `top` and
  * quarter `south` on local rows `bottom`, with complementary column sets inside `pool`,
- * avoiding the fixed queens' diagonals f1, f2. */
+ * avoiding the fixed queens' diagonals f1, f2. The inner loop has no branch: every pair
+ * is written, and kept when it does not clash. */
 static int half_boards(const tables_t *t, const quarter_t *north, const quarter_t *south, uint32_t top,
                        uint32_t bottom, uint32_t pool, uint64_t f1, uint64_t f2, sigs_t *out) {
-    int h = t->h, n = t->n, k = POPCOUNT32(top);
-    uint32_t full = (1U << h) - 1;
-    int shift = n - h, width = h > 0 ? 2 * h - 1 : 0;
-    uint64_t keep = (1ULL << width) - 1; /* a 1-board (h = 0) has nothing to join */
+    int h = t->h, k = POPCOUNT32(top);
+    const uint32_t *cols_at = t->sized + t->sized_at[k], *cols_end = t->sized + t->sized_at[k + 1];
     out->len = 0;
-    for (uint32_t cols = 0; cols <= full; cols++) {
-        if ((cols & ~pool) || POPCOUNT32(cols) != k) continue;
+    for (; cols_at < cols_end; cols_at++) {
+        uint32_t cols = *cols_at;
+        if (cols & ~pool) continue;
         uint32_t nk = (top << h) | cols, sk = (bottom << h) | (pool & ~cols);
         const entry_t *x = north->entries + north->start[nk], *xe = north->entries + north->start[nk + 1];
         const entry_t *y0 = south->entries + south->start[sk], *ye = south->entries + south->start[sk + 1];
+        size_t ny = (size_t)(ye - y0);
+        if (x == xe || ny == 0) continue;
         for (; x < xe; x++) {
             if ((x->d1 & f1) | (x->d2 & f2)) continue;
-            for (const entry_t *y = y0; y < ye; y++) {
-                if ((x->d1 & y->d1) | (x->d2 & y->d2) | (y->d1 & f1) | (y->d2 & f2)) continue;
-                uint64_t d1 = x->d1 | y->d1, d2 = x->d2 | y->d2;
-                uint64_t sig = ((d1 >> shift) & keep) | (((d2 >> shift) & keep) << width);
-                if (push(out, sig) < 0) return -1;
+            if (reserve(out, ny) < 0) return -1;
+            uint64_t xd1 = x->d1, xd2 = x->d2, xs = x->sig;
+            uint64_t *dst = out->sig;
+            size_t len = out->len;
+            for (size_t j = 0; j < ny; j++) {
+                const entry_t *y = y0 + j;
+                dst[len] = xs | y->sig;
+                len += ((xd1 & y->d1) | (xd2 & y->d2) | (y->d1 & f1) | (y->d2 & f2)) == 0;
             }
+            out->len = len;
         }
     }
     return 0;
@@ -382,6 +548,7 @@ static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *po
     int nc = configs(n, cs), h = t->h, bits = 4 * h - 2;
     uint32_t low = (1U << h) - 1;
     sigs_t west = {0}, east = {0};
+    join_scratch_t scratch = {0};
     uint64_t unit = 0;
     for (int ci = 0; ci < nc && !res.stop; ci++) {
         const config_t *c = &cs[ci];
@@ -402,7 +569,12 @@ static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *po
                         res.stop = -2;
                         break;
                     }
-                    res.total += (uint64_t)weight * c->weight * join_count(west.sig, west.len, east.sig, east.len, bits);
+                    int64_t pairs = join_count(west.sig, west.len, east.sig, east.len, bits, &scratch);
+                    if (pairs < 0) {
+                        res.stop = -2;
+                        break;
+                    }
+                    res.total += (uint64_t)weight * c->weight * (uint64_t)pairs;
                     res.done++;
                     if (res.done % POLL_UNITS == 0) res.stop = ask_stop(poll);
                     if (res.stop) break;
@@ -417,6 +589,8 @@ static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *po
     res.units = unit;
     free(west.sig);
     free(east.sig);
+    free(scratch.a);
+    free(scratch.b);
     return res;
 }
 
