@@ -47,7 +47,7 @@ static int POPCOUNT64(uint64_t x) { int k = 0; for (; x; x &= x - 1) k++; return
 #define POLL_UNITS 16 /* units between polls of the caller */
 
 typedef struct {
-    uint64_t d1, d2; /* diagonals r + c and r - c + n - 1 on the whole board */
+    uint32_t d1, d2; /* diagonals r + c and r - c + n - 1, shifted to the quarter's lowest */
     uint64_t sig;    /* its share of a half-board's signature (see signature()) */
 } entry_t;
 
@@ -59,7 +59,7 @@ typedef struct {
 
 typedef struct {
     int n, h;
-    quarter_t q[4]; /* NW, NE, SW, SE */
+    quarter_t q[2]; /* NW, SW: the east quarters are their mirror images */
     uint32_t *sized; /* the column sets of the h columns, by size: */
     uint32_t sized_at[JOIN_MAX_N / 2 + 2]; /* sets of size k at sized[sized_at[k]..[k+1]) */
     size_t bytes;
@@ -165,6 +165,7 @@ static void block_tables(const uint64_t *B, size_t len, int nchunks, uint64_t (*
     }
 }
 
+#define BUCKET_SHIFT 56 /* a bucket's number sits above the packed signature bits */
 #ifndef MAX_BUCKET_BITS
 #define MAX_BUCKET_BITS 6
 #endif
@@ -316,7 +317,7 @@ static uint64_t signature(int n, int h, uint64_t d1, uint64_t d2) {
 }
 
 typedef struct {
-    int n, h, r0, c0;
+    int n, h, r0, c0, base1, base2;
     uint32_t *count; /* per key, NULL in the filling pass */
     uint32_t *fill;
     entry_t *entries;
@@ -327,7 +328,9 @@ static void quarter_dfs(quarter_walk_t *w, int i, uint32_t rows, uint32_t cols, 
     if (i == h) {
         uint32_t key = (rows << h) | cols;
         if (w->count) w->count[key]++;
-        else w->entries[w->fill[key]++] = (entry_t){d1, d2, signature(w->n, w->h, d1, d2)};
+        else
+            w->entries[w->fill[key]++] = (entry_t){(uint32_t)(d1 >> w->base1), (uint32_t)(d2 >> w->base2),
+                                                   signature(w->n, w->h, d1, d2)};
         return;
     }
     quarter_dfs(w, i + 1, rows, cols, d1, d2); /* row i of the quarter stays empty */
@@ -345,7 +348,8 @@ static int build_quarter(quarter_t *q, int n, int h, int r0, int c0, size_t *byt
     uint32_t *count = calloc(keys, sizeof *count);
     q->start = malloc((keys + 1) * sizeof *q->start);
     if (!count || !q->start) { free(count); return -1; }
-    quarter_walk_t w = {n, h, r0, c0, count, NULL, NULL};
+    /* a quarter's diagonals of each family span 2h - 1 <= 31 values: from its lowest */
+    quarter_walk_t w = {n, h, r0, c0, r0, r0 - c0 - (h - 1) + n - 1, count, NULL, NULL};
     quarter_dfs(&w, 0, 0, 0, 0, 0);
     uint32_t at = 0;
     for (size_t k = 0; k < keys; k++) {
@@ -370,7 +374,7 @@ static tables_t cached = {0};
 static void free_tables(tables_t *t) {
     free(t->sized);
     t->sized = NULL;
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 2; k++) {
         free(t->q[k].start);
         free(t->q[k].entries);
         t->q[k].start = NULL;
@@ -380,14 +384,13 @@ static void free_tables(tables_t *t) {
     t->bytes = 0;
 }
 
-/* The four quarters of an n-board, built once per process and size. */
+/* The west quarters of an n-board, built once per process and size. */
 static tables_t *tables_for(int n) {
     if (cached.n == n) return &cached;
     free_tables(&cached);
     int h = n / 2;
-    int origin[4][2] = {{0, 0}, {0, n - h}, {n - h, 0}, {n - h, n - h}};
-    for (int k = 0; k < 4; k++) {
-        if (build_quarter(&cached.q[k], n, h, origin[k][0], origin[k][1], &cached.bytes) < 0) {
+    for (int k = 0; k < 2; k++) {
+        if (build_quarter(&cached.q[k], n, h, k ? n - h : 0, 0, &cached.bytes) < 0) {
             free_tables(&cached);
             return NULL;
         }
@@ -424,13 +427,23 @@ static int reserve(sigs_t *s, size_t more) {
     return 0;
 }
 
-/* The signatures of every half-board made of quarter `north` on local rows `top` and
- * quarter `south` on local rows `bottom`, with complementary column sets inside `pool`,
- * avoiding the fixed queens' diagonals f1, f2. The inner loop has no branch: every pair
- * is written, and kept when it does not clash. */
-static int half_boards(const tables_t *t, const quarter_t *north, const quarter_t *south, uint32_t top,
-                       uint32_t bottom, uint32_t pool, uint64_t f1, uint64_t f2, sigs_t *out) {
-    int h = t->h, k = POPCOUNT32(top);
+/* The signatures of every west half-board on local rows `top` (north-west quarter) and
+ * `bottom` (south-west), with complementary column sets inside `pool`, avoiding the
+ * fixed queens' diagonals f1, f2 (whole-board masks). With `east`, the east half-boards
+ * on those rows instead, as mirror images of west ones: the mirror swaps the diagonal
+ * families (so f1 and f2 trade places, and the signature's halves), and reverses the
+ * columns (`pool` is given mirrored). The inner loop has no branch: every pair is
+ * written, and kept when it does not clash. */
+static int half_boards(const tables_t *t, uint32_t top, uint32_t bottom, uint32_t pool, uint64_t f1,
+                       uint64_t f2, int east, sigs_t *out) {
+    int n = t->n, h = t->h, k = POPCOUNT32(top), shift = n - h, width = 2 * h - 1;
+    const quarter_t *north = &t->q[0], *south = &t->q[1];
+    if (east) {
+        uint64_t f = f1; f1 = f2; f2 = f;
+    }
+    /* the fixed diagonals in each quarter's frame (see quarter_walk_t's bases) */
+    uint32_t nf1 = (uint32_t)f1, nf2 = (uint32_t)(f2 >> shift);
+    uint32_t sf1 = (uint32_t)(f1 >> shift), sf2 = (uint32_t)(f2 >> (2 * shift));
     const uint32_t *cols_at = t->sized + t->sized_at[k], *cols_end = t->sized + t->sized_at[k + 1];
     out->len = 0;
     for (; cols_at < cols_end; cols_at++) {
@@ -442,17 +455,25 @@ static int half_boards(const tables_t *t, const quarter_t *north, const quarter_
         size_t ny = (size_t)(ye - y0);
         if (x == xe || ny == 0) continue;
         for (; x < xe; x++) {
-            if ((x->d1 & f1) | (x->d2 & f2)) continue;
+            if ((x->d1 & nf1) | (x->d2 & nf2)) continue;
             if (reserve(out, ny) < 0) return -1;
-            uint64_t xd1 = x->d1, xd2 = x->d2, xs = x->sig;
-            uint64_t *dst = out->sig;
+            /* the south quarter's frame lies `shift` above the north's, in both families */
+            uint32_t xd1 = x->d1 >> shift, xd2 = x->d2 >> shift;
+            uint64_t xs = x->sig, *dst = out->sig;
             size_t len = out->len;
             for (size_t j = 0; j < ny; j++) {
                 const entry_t *y = y0 + j;
                 dst[len] = xs | y->sig;
-                len += ((xd1 & y->d1) | (xd2 & y->d2) | (y->d1 & f1) | (y->d2 & f2)) == 0;
+                len += ((xd1 & y->d1) | (xd2 & y->d2) | (y->d1 & sf1) | (y->d2 & sf2)) == 0;
             }
             out->len = len;
+        }
+    }
+    if (east && width > 0) {
+        uint64_t keep = (1ULL << width) - 1;
+        for (size_t i = 0; i < out->len; i++) {
+            uint64_t v = out->sig[i];
+            out->sig[i] = (v >> width) | ((v & keep) << width);
         }
     }
     return 0;
@@ -463,7 +484,7 @@ static int half_boards(const tables_t *t, const quarter_t *north, const quarter_
 typedef struct {
     uint32_t avail;     /* rows left for the split (global bits) */
     int west;           /* queens the west half needs */
-    uint32_t west_cols; /* local column pools */
+    uint32_t west_cols; /* local column pools; the east one mirrored (column h - 1 - j) */
     uint32_t east_cols;
     uint64_t f1, f2;    /* the fixed queens' diagonals */
     int symmetric;      /* splits folded by mirror and flip */
@@ -484,7 +505,7 @@ static int configs(int n, config_t *out) {
             /* the middle row's queen at (m, m + a), east; the middle column's at (m + b, m) */
             uint64_t f1 = (1ULL << (2 * m + a)) | (1ULL << (2 * m + b));
             uint64_t f2 = (1ULL << (n - 1 - a)) | (1ULL << (n - 1 + b));
-            out[count++] = (config_t){all & ~(1U << m) & ~(1U << (m + b)), h, pool, pool & ~(1U << (a - 1)),
+            out[count++] = (config_t){all & ~(1U << m) & ~(1U << (m + b)), h, pool, pool & ~(1U << (h - a)),
                                       f1, f2, 0, 8};
         }
     }
@@ -562,10 +583,10 @@ static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *po
             if (weight) {
                 if (unit % stride == offset) {
                     uint32_t wrows = rows, erows = c->avail & ~rows;
-                    if (half_boards(t, &t->q[0], &t->q[2], wrows & low, (wrows >> (n - h)) & low, c->west_cols,
-                                    c->f1, c->f2, &west) < 0 ||
-                        half_boards(t, &t->q[1], &t->q[3], erows & low, (erows >> (n - h)) & low, c->east_cols,
-                                    c->f1, c->f2, &east) < 0) {
+                    if (half_boards(t, wrows & low, (wrows >> (n - h)) & low, c->west_cols, c->f1, c->f2, 0,
+                                    &west) < 0 ||
+                        half_boards(t, erows & low, (erows >> (n - h)) & low, c->east_cols, c->f1, c->f2, 1,
+                                    &east) < 0) {
                         res.stop = -2;
                         break;
                     }
