@@ -165,6 +165,7 @@ static void block_tables(const uint64_t *B, size_t len, int nchunks, uint64_t (*
     }
 }
 
+#define FREQUENCY_SAMPLE 256 /* signatures per side that choose the bucket bits */
 #define BUCKET_SHIFT 56 /* a bucket's number sits above the packed signature bits */
 #ifndef MAX_BUCKET_BITS
 #define MAX_BUCKET_BITS 6
@@ -195,18 +196,14 @@ static void pack(const uint64_t *in, size_t len, uint64_t rest, uint64_t bucket,
     static uint64_t move[8][256];
     int rest_before = 0, bucket_before = 0;
     for (int c = 0; c < nbytes; c++) {
-        uint64_t r = (rest >> (8 * c)) & 255, q = (bucket >> (8 * c)) & 255;
-        for (int v = 0; v < 256; v++) {
-            uint64_t packed = 0;
-            int ri = rest_before, qi = bucket_before;
-            for (int bit = 0; bit < 8; bit++) {
-                if ((r >> bit) & 1) packed |= (uint64_t)((v >> bit) & 1) << ri++;
-                if ((q >> bit) & 1) packed |= (uint64_t)((v >> bit) & 1) << (BUCKET_SHIFT + qi++);
-            }
-            move[c][v] = packed;
+        uint64_t r = (rest >> (8 * c)) & 255, q = (bucket >> (8 * c)) & 255, to[8];
+        for (int bit = 0; bit < 8; bit++) { /* where each bit of this byte goes (or nowhere) */
+            to[bit] = 0;
+            if ((r >> bit) & 1) to[bit] = 1ULL << rest_before++;
+            if ((q >> bit) & 1) to[bit] = 1ULL << (BUCKET_SHIFT + bucket_before++);
         }
-        rest_before += POPCOUNT32((uint32_t)r);
-        bucket_before += POPCOUNT32((uint32_t)q);
+        move[c][0] = 0;
+        for (int v = 1; v < 256; v++) move[c][v] = move[c][v & (v - 1)] | to[CTZ32((uint32_t)v)];
     }
     for (int k = 0; k <= buckets; k++) at[k] = 0;
     for (size_t i = 0; i < len; i++) {
@@ -253,10 +250,12 @@ static int64_t join_count(const uint64_t *A, size_t na, const uint64_t *B, size_
     while (kbits < MAX_BUCKET_BITS && (nb >> (kbits + 1)) >= BUCKET_AT_LEAST) kbits++;
     uint64_t bucket = 0;
     if (kbits) {
+        /* how often each bit is held, from a sample spread over each side */
         uint32_t fa[64] = {0}, fb[64] = {0};
-        for (size_t i = 0; i < na; i++)
+        size_t step_a = na / FREQUENCY_SAMPLE + 1, step_b = nb / FREQUENCY_SAMPLE + 1;
+        for (size_t i = 0; i < na; i += step_a)
             for (uint64_t s = A[i] & shared; s; s &= s - 1) fa[CTZ64(s)]++;
-        for (size_t j = 0; j < nb; j++)
+        for (size_t j = 0; j < nb; j += step_b)
             for (uint64_t s = B[j] & shared; s; s &= s - 1) fb[CTZ64(s)]++;
         for (int k = 0; k < kbits; k++) {
             int best = -1;
