@@ -81,5 +81,5 @@ def test_a_stop_keeps_what_was_counted_as_a_lower_bound(compiled):
 @pytest.mark.parametrize(("n", "offset", "stride"), [(0, 0, 1), (JOIN_MAX_N + 1, 0, 1),
                                                       (8, 2, 2), (8, -1, 2), (8, 0, 0)])
 def test_bad_arguments_are_refused(n, offset, stride):
-    with pytest.raises(ValueError, match="join handles|part needs"):
+    with pytest.raises(ValueError, match=r"join handles|part needs"):
         count(n, offset, stride)
