@@ -369,6 +369,7 @@ static int build_quarter(quarter_t *q, int n, int h, int r0, int c0, size_t *byt
 }
 
 static tables_t cached = {0};
+static PyThread_type_lock join_lock = NULL; /* one count at a time per process */
 
 static void free_tables(tables_t *t) {
     free(t->sized);
@@ -559,11 +560,22 @@ static int ask_stop(PyObject *should_stop) {
     return truth < 0 ? -1 : truth ? 1 : 0;
 }
 
-/* Count the units offset, offset + stride, ... of an n-board (see the top). */
+/* Count the units offset, offset + stride, ... of an n-board (see the top). Called with
+ * the GIL; the work runs without it (so a Dask worker's or the caller's other threads go
+ * on), taking it back only to poll, and under a lock, since the tables are shared. */
 static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *poll) {
     result_t res = {0, 0, 0, 0};
+    res.stop = ask_stop(poll); /* a part handed out after the stop builds no tables */
+    if (res.stop) return res;
+    PyThreadState *state = PyEval_SaveThread();
+    PyThread_acquire_lock(join_lock, WAIT_LOCK);
     tables_t *t = tables_for(n);
-    if (!t) { res.stop = -2; return res; }
+    if (!t) {
+        res.stop = -2;
+        PyThread_release_lock(join_lock);
+        PyEval_RestoreThread(state);
+        return res;
+    }
     config_t cs[256];
     int nc = configs(n, cs), h = t->h, bits = 4 * h - 2;
     uint32_t low = (1U << h) - 1;
@@ -596,7 +608,11 @@ static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *po
                     }
                     res.total += (uint64_t)weight * c->weight * (uint64_t)pairs;
                     res.done++;
-                    if (res.done % POLL_UNITS == 0) res.stop = ask_stop(poll);
+                    if (res.done % POLL_UNITS == 0) {
+                        PyEval_RestoreThread(state);
+                        res.stop = ask_stop(poll);
+                        state = PyEval_SaveThread();
+                    }
                     if (res.stop) break;
                 }
                 unit++;
@@ -611,6 +627,8 @@ static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *po
     free(east.sig);
     free(scratch.a);
     free(scratch.b);
+    PyThread_release_lock(join_lock);
+    PyEval_RestoreThread(state);
     return res;
 }
 
@@ -663,6 +681,7 @@ static struct PyModuleDef join_module = {
 
 PyMODINIT_FUNC PyInit__join(void) {
     choose_popcount();
+    if (join_lock == NULL && (join_lock = PyThread_allocate_lock()) == NULL) return PyErr_NoMemory();
     PyObject *module = PyModule_Create(&join_module);
     if (module == NULL) return NULL;
     if (PyModule_AddIntConstant(module, "MAX_N", JOIN_MAX_N) < 0 ||

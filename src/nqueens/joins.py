@@ -213,6 +213,8 @@ def _half_boards(north: Quarter, south: Quarter, top: int, bottom: int, pool: in
 
 def _python_count(n: int, offset: int, stride: int,
                   should_stop: Callable[[], bool] | None) -> JoinCount:
+    if should_stop is not None and should_stop():  # as _join.c: no tables after a stop
+        return JoinCount(0, 0, False)
     h = n // 2
     low = (1 << h) - 1
     nw, ne = _quarter(n, h, 0, 0), _quarter(n, h, 0, n - h)

@@ -68,12 +68,12 @@ def test_parts_sum_to_the_total_and_agree_compiled_and_python(n, stride):
 def test_a_stop_keeps_what_was_counted_as_a_lower_bound(compiled):
     asked = []
 
-    def stop() -> bool:
+    def stop() -> bool:  # asked before the first unit, then every few units
         asked.append(1)
-        return True
+        return len(asked) > 1
 
     found = count(13, should_stop=stop, compiled=compiled)
-    assert asked and not found.complete
+    assert len(asked) == 2 and not found.complete
     assert 0 < found.units < sum(1 for _ in units(13))
     assert 0 < found.total < A000170[13]
 
@@ -83,3 +83,9 @@ def test_a_stop_keeps_what_was_counted_as_a_lower_bound(compiled):
 def test_bad_arguments_are_refused(n, offset, stride):
     with pytest.raises(ValueError, match=r"join handles|part needs"):
         count(n, offset, stride)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_part_handed_out_after_the_stop_counts_nothing(compiled):
+    found = count(13, should_stop=lambda: True, compiled=compiled)
+    assert (found.total, found.units, found.complete) == (0, 0, False)
