@@ -100,7 +100,8 @@ def workloads(quick: bool, c_counter: Path | None,
     ]
     join_sizes = (12, 13) if quick else (14, 15, 16, 17, 18, 19)
     # the walks beyond 17 (and the C program beyond 18) take minutes to an hour
-    join_sizes_for: dict[str, tuple[int, ...]] = {"kernel per class (bitboard, 1 core)": (12, 13) if quick else (14, 15, 16, 17)}
+    join_sizes_for: dict[str, tuple[int, ...]] = {
+        "kernel per class (bitboard, 1 core)": (12, 13) if quick else (14, 15, 16, 17)}
     if c_class_counter is not None:
         join_subjects.insert(0, Subject("C one board per class (cc -O2)",
                                         lambda n: [str(c_class_counter), str(n)], REF))
