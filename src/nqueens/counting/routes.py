@@ -129,7 +129,9 @@ def _join(
     return replace(found, stats={
         "join": "compiled" if compiled else "python",
         "popcount": "hardware" if hardware_popcount() else "portable",
-        "symmetry": "mirror and flip", "jobs": jobs, **found.stats})
+        # splits fold by the mirror and the flip; an odd board's middle queens by all 8
+        "symmetry": "mirror and flip" if spec.n % 2 == 0 else "mirror, flip and rotations",
+        "jobs": jobs, **found.stats})
 
 
 def _bitboard(spec: Spec, backend: str, jobs: int, deadline: Deadline) -> Outcome:
