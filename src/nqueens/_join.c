@@ -166,13 +166,13 @@ static void block_tables(const uint64_t *B, size_t len, int nchunks, uint64_t (*
 }
 
 #define FREQUENCY_SAMPLE 256 /* signatures per side that choose the bucket bits */
-#define BUCKET_SHIFT 56 /* a bucket's number sits above the packed signature bits */
 #ifndef MAX_BUCKET_BITS
-#define MAX_BUCKET_BITS 6
+#define MAX_BUCKET_BITS 10 /* at most 2^10 buckets a side */
 #endif
 #ifndef BUCKET_AT_LEAST
-#define BUCKET_AT_LEAST 128
-#endif /* signatures per bucket of the smaller side, at least */
+#define BUCKET_AT_LEAST 64 /* signatures per bucket of the smaller side, at least */
+#endif
+#define BUCKET_SHIFT (64 - MAX_BUCKET_BITS) /* a bucket's number sits above the packed bits */
 
 typedef struct {
     uint64_t *a, *b; /* the two sides, packed and sorted by bucket */
@@ -270,6 +270,7 @@ static int64_t join_count(const uint64_t *A, size_t na, const uint64_t *B, size_
         }
         kbits = POPCOUNT64(bucket);
     }
+    if (POPCOUNT64(shared & ~bucket) > BUCKET_SHIFT) kbits = 0; /* (beyond any table's reach) */
     if (!kbits) { /* too few to bucket: the raw signatures, 64 at a time */
         uint64_t tab[8][256];
         int chunks = (bits + 7) / 8;
