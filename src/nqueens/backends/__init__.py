@@ -208,7 +208,7 @@ _ROWS: list[BackendInfo] = [
         defaults={"order": "rows", "fast": True}, max_n=3000,
         memory=_per_spec(lines_bytes), counts=("bitboard", "join"),
         rates={("count", "rows"): ("exp", ((14, 0.22), (16, 3.2))),
-               ("count", "join"): ("exp", ((16, 0.45), (18, 5.5))),
+               ("count", "join"): ("exp", ((16, 1.27), (18, 17.5))),
                ("count", "first-fail"): ("exp", ((10, 0.062), (12, 1.26))),
                ("enumerate", "first-fail"): ("exp", ((10, 0.062), (12, 1.26))),
                ("enumerate", "rows"): ("exp", ((10, 0.070), (12, 1.70))),
