@@ -28,12 +28,6 @@ def test_compiled_join_totals_match_oeis(n):
     assert found.complete and found.total == A000170[n]
 
 
-@needs_join
-@pytest.mark.slow
-def test_compiled_join_total_of_17_matches_oeis():
-    assert count(17).total == A000170[17]
-
-
 @pytest.mark.parametrize("n", range(1, 11))
 def test_python_join_totals_match_oeis(n):
     found = count(n, compiled=False)
