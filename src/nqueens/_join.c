@@ -177,6 +177,7 @@ static void block_tables(const uint64_t *B, size_t len, int nchunks, uint64_t (*
 typedef struct {
     uint64_t *a, *b; /* the two sides, packed and sorted by bucket */
     size_t cap_a, cap_b;
+    stream_fn stream; /* the popcount's path (the portable one on request) */
 } join_scratch_t;
 
 static int grow(uint64_t **buf, size_t *cap, size_t want) {
@@ -276,7 +277,7 @@ static int64_t join_count(const uint64_t *A, size_t na, const uint64_t *B, size_
         int chunks = (bits + 7) / 8;
         for (size_t base = 0; base < nb; base += 64) {
             block_tables(B + base, nb - base < 64 ? nb - base : 64, chunks, tab);
-            total += stream(tab, chunks, A, na);
+            total += scratch->stream(tab, chunks, A, na);
         }
         return (int64_t)total;
     }
@@ -297,7 +298,7 @@ static int64_t join_count(const uint64_t *A, size_t na, const uint64_t *B, size_
             uint32_t free_bits = ~q & mask;
             for (uint32_t p = free_bits;; p = (p - 1) & free_bits) { /* every p disjoint from q */
                 if (at_a[p + 1] > at_a[p])
-                    total += stream(tab, nchunks, scratch->a + at_a[p], at_a[p + 1] - at_a[p]);
+                    total += scratch->stream(tab, nchunks, scratch->a + at_a[p], at_a[p + 1] - at_a[p]);
                 if (p == 0) break;
             }
         }
@@ -351,12 +352,13 @@ static int build_quarter(quarter_t *q, int n, int h, int r0, int c0, size_t *byt
     /* a quarter's diagonals of each family span 2h - 1 <= 31 values: from its lowest */
     quarter_walk_t w = {n, h, r0, c0, r0, r0 - c0 - (h - 1) + n - 1, count, NULL, NULL};
     quarter_dfs(&w, 0, 0, 0, 0, 0);
-    uint32_t at = 0;
+    uint64_t at = 0;
     for (size_t k = 0; k < keys; k++) {
-        q->start[k] = at;
+        q->start[k] = (uint32_t)at;
         at += count[k];
+        if (at > UINT32_MAX) { free(count); return -1; } /* beyond 32-bit offsets (n >= 26) */
     }
-    q->start[keys] = at;
+    q->start[keys] = (uint32_t)at;
     q->entries = malloc((size_t)at * sizeof *q->entries + 1);
     if (!q->entries) { free(count); return -1; }
     memcpy(count, q->start, keys * sizeof *count); /* fill positions */
@@ -564,7 +566,7 @@ static int ask_stop(PyObject *should_stop) {
 /* Count the units offset, offset + stride, ... of an n-board (see the top). Called with
  * the GIL; the work runs without it (so a Dask worker's or the caller's other threads go
  * on), taking it back only to poll, and under a lock, since the tables are shared. */
-static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *poll) {
+static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *poll, int portable) {
     result_t res = {0, 0, 0, 0};
     res.stop = ask_stop(poll); /* a part handed out after the stop builds no tables */
     if (res.stop) return res;
@@ -582,6 +584,7 @@ static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *po
     uint32_t low = (1U << h) - 1;
     sigs_t west = {0}, east = {0};
     join_scratch_t scratch = {0};
+    scratch.stream = portable ? stream_portable : stream;
     uint64_t unit = 0;
     for (int ci = 0; ci < nc && !res.stop; ci++) {
         const config_t *c = &cs[ci];
@@ -634,17 +637,19 @@ static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *po
 }
 
 PyDoc_STRVAR(count_doc,
-"count(n, offset=0, stride=1, poll=None) -> (total, units_done, complete)\n\n"
+"count(n, offset=0, stride=1, poll=None, portable=False) -> (total, units_done, complete)\n\n"
 "Solutions of the plain n-board (1 <= n <= 32) in the join's units offset, offset + stride,\n"
 "... (each weighted by its symmetry orbit). poll, if given, is called every few units; a\n"
-"true answer stops the count (complete is then False and total a lower bound).");
+"true answer stops the count (complete is then False and total a lower bound). portable:\n"
+"count bits without the CPU's popcount instruction even where it has one (for tests).");
 
 static PyObject *join_count_py(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"n", "offset", "stride", "poll", NULL};
-    int n;
+    static char *keywords[] = {"n", "offset", "stride", "poll", "portable", NULL};
+    int n, portable = 0;
     unsigned long long offset = 0, stride = 1;
     PyObject *poll_fn = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "i|KKO", keywords, &n, &offset, &stride, &poll_fn))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "i|KKOp", keywords, &n, &offset, &stride, &poll_fn,
+                                     &portable))
         return NULL;
     if (n < 1 || n > JOIN_MAX_N) {
         PyErr_Format(PyExc_ValueError, "the join handles 1 <= n <= %d, got %d", JOIN_MAX_N, n);
@@ -654,7 +659,7 @@ static PyObject *join_count_py(PyObject *self, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_ValueError, "the part needs 0 <= offset < stride");
         return NULL;
     }
-    result_t res = count_part(n, offset, stride, poll_fn == Py_None ? NULL : poll_fn);
+    result_t res = count_part(n, offset, stride, poll_fn == Py_None ? NULL : poll_fn, portable);
     if (res.stop == -1) return NULL;
     if (res.stop == -2) return PyErr_NoMemory();
     return Py_BuildValue("KKO", (unsigned long long)res.total, (unsigned long long)res.done,

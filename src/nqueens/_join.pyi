@@ -7,6 +7,10 @@ MAX_N: int
 HARDWARE_POPCOUNT: int
 
 def count(
-    n: int, offset: int = ..., stride: int = ..., poll: Callable[[], bool] | None = ...
+    n: int,
+    offset: int = ...,
+    stride: int = ...,
+    poll: Callable[[], bool] | None = ...,
+    portable: bool = ...,
 ) -> tuple[int, int, bool]: ...
 def table_bytes() -> int: ...

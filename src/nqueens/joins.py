@@ -72,9 +72,12 @@ def table_bytes() -> int:
 def count(
     n: int, offset: int = 0, stride: int = 1, *,
     should_stop: Callable[[], bool] | None = None, compiled: bool = True,
+    portable_popcount: bool = False,
 ) -> JoinCount:
     """Solutions of the plain n-board in units offset, offset + stride, ... (all by
     default), by the compiled join when it is built and `compiled`, else in Python.
+    `portable_popcount`: the compiled join counts bits without the CPU's instruction (the
+    path of CPUs that lack it), so that path can be checked anywhere.
 
     Raises:
         ValueError: n outside 1..JOIN_MAX_N, or not 0 <= offset < stride.
@@ -84,7 +87,7 @@ def count(
     if not 0 <= offset < stride:
         raise ValueError(f"a part needs 0 <= offset < stride, got {offset} and {stride}")
     if compiled and _join is not None:
-        return JoinCount(*_join.count(n, offset, stride, should_stop))
+        return JoinCount(*_join.count(n, offset, stride, should_stop, portable_popcount))
     return _python_count(n, offset, stride, should_stop)
 
 

@@ -28,6 +28,12 @@ def test_compiled_join_totals_match_oeis(n):
     assert found.complete and found.total == A000170[n]
 
 
+@needs_join
+@pytest.mark.parametrize("n", [9, 12, 14])
+def test_portable_popcount_gives_the_same_totals(n):
+    assert count(n, portable_popcount=True).total == A000170[n]
+
+
 @pytest.mark.parametrize("n", range(1, 11))
 def test_python_join_totals_match_oeis(n):
     found = count(n, compiled=False)
