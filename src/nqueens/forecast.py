@@ -53,11 +53,13 @@ def _tree_ratio(spec: Spec) -> tuple[float, float]:
 
 
 def forecast(
-    spec: Spec, backend: str, job: str, options: Mapping[str, Any] | None = None
+    spec: Spec, backend: str, job: str, options: Mapping[str, Any] | None = None,
+    counting: str | None = None,
 ) -> Forecast | None:
     """Expected time of `job` ("count", "enumerate" or "find") with this backend and its
-    options; None when nothing was measured for that route."""
-    rate = backend_info(backend).rate(job, options or {})
+    options (on this counting route, when it has a rate of its own: the join); None when
+    nothing was measured for that route."""
+    rate = backend_info(backend).rate(job, options or {}, counting)
     if rate is None:
         return None
     kind, points = rate

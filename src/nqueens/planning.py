@@ -18,7 +18,8 @@ from .counting.executors import default_jobs
 from .counting.routes import Split, run_count
 from .errors import InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
-from .limits import check_exhaustive
+from .joins import JOIN_MAX_N
+from .limits import check_exhaustive, join_bytes, join_processes, memory_text
 from .result import Deadline, Outcome, SolutionSink
 from .routes import JOBS, Route, choose
 from .spec import Placement, Spec, as_spec
@@ -197,13 +198,15 @@ def plan(
     notes: list[str] = []
     counting = None
     if job == "count":
-        counting, jobs, split = _counting_route(spec, info, options, unique, per_solution,
-                                                jobs, split, notes)
-    expected = forecast(spec, backend, job, options)
+        counting, jobs, split, route = _count_route(spec, info, options, route, limit, unique,
+                                                    per_solution, jobs, split, notes)
+    expected = forecast(spec, backend, job, options, counting)
+    memory = info.memory(spec, options, job) if info.memory is not None else None
+    if counting == "join":  # the parent, and the tables in each process that counts
+        memory = join_bytes(spec.n) * (jobs or 1) + (join_bytes(0) if (jobs or 1) > 1 else 0)
     return Plan(
         spec, job, backend, options, limit=limit, unique=unique, route=route,
-        counting=counting, jobs=jobs or 1, split=split, forecast=expected,
-        memory=info.memory(spec, options, job) if info.memory is not None else None,
+        counting=counting, jobs=jobs or 1, split=split, forecast=expected, memory=memory,
         warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
         notes=tuple(notes))
 
@@ -287,6 +290,56 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
         raise SpecError(f"expected a Spec or a board size (int), or a bundled model's name "
                         f"(see `nqueens models`) or a model file's path, got {spec_or_n!r}")
     return read_instance(str(path) if path is not None else spec_or_n).spec
+
+
+def _count_route(
+    spec: Spec, info: BackendInfo, options: Mapping[str, Any], route: Route | None,
+    limit: int | None, unique: bool, per_solution: bool, jobs: int | None,
+    split: Split | None, notes: list[str],
+) -> tuple[str, int | None, Split | None, Route | None]:
+    """A count's counting route, processes and split, and the `auto` row that names them:
+    the join where `auto`'s row takes it and it can run, else the other routes (and the
+    row that walks, when the join's row was chosen but cannot serve)."""
+    joined = _join_route(spec, info, options, route, unique, per_solution, jobs, split, notes)
+    if joined is not None:
+        return "join", joined, split, route
+    if route is not None and route.counting is not None:
+        route = choose(spec, "count", limit, counting=False)
+    counting, jobs, split = _counting_route(spec, info, options, unique, per_solution, jobs,
+                                            split, notes)
+    return counting, jobs, split, route
+
+
+def _join_route(
+    spec: Spec, info: BackendInfo, options: Mapping[str, Any], route: Route | None,
+    unique: bool, per_solution: bool, jobs: int | None, split: Split | None, notes: list[str],
+) -> int | None:
+    """The processes of a count by the join of partial boards, when `auto`'s route takes
+    it here (`routes.py`) and it fits in memory; None: the other counting routes decide.
+    With `unique` the per-class walk counts (the join gives totals only); a join too large
+    for one process here falls back to the walk, more processes than fit are cut down (a
+    note each). A Dask cluster's workers are not this machine: no memory check."""
+    if route is None or route.counting != "join" or per_solution or not (
+            spec.is_plain and spec.variant == "queens" and spec.n <= JOIN_MAX_N
+            and info.counts_by("join", options)):
+        return None
+    if unique:
+        notes.append("--unique: the per-class walk counts (it finds the fundamental solutions; "
+                     "the join of partial boards, faster from this size, counts totals only)")
+        return None
+    if split is not None and split.executor == "dask":
+        return jobs or 1
+    wanted = jobs or (1 if spec.n < tasks.JOIN_PARALLEL_FROM_N and split is None else default_jobs())
+    fit = join_processes(spec.n, wanted)
+    if fit == 0:
+        notes.append(f"the join of partial boards needs about {memory_text(join_bytes(spec.n))} "
+                     f"for n = {spec.n}, more than this machine has: counting by the per-class "
+                     "walk instead")
+        return None
+    if fit < wanted:
+        notes.append(f"{fit} of {wanted} processes: the join of partial boards needs about "
+                     f"{memory_text(join_bytes(spec.n))} each for n = {spec.n}")
+    return fit
 
 
 def _counting_route(  # noqa: C901 - one branch per counting route, in the order they are preferred

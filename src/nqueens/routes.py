@@ -42,6 +42,8 @@ class Route:
         needs: a registry name that must be present for this row to apply.
         fallback: an exhaustive route's (backend, options) to run when a non-exhaustive
             backend finds nothing (its "no solution" is no proof).
+        counting: the counting route a count takes here (`counting.routes.ROUTES`) when
+            the plan's default for the backend is not the fastest (None: the default).
     """
 
     job: str
@@ -54,6 +56,7 @@ class Route:
     why: str = ""
     needs: str | None = None
     fallback: tuple[str, dict[str, Any]] | None = None
+    counting: str | None = None
 
     def covers(self, job: str, kind: str, n: int) -> bool:
         return (self.job == job and self.kind == kind and n >= self.n_from
@@ -70,8 +73,14 @@ class Route:
 
 
 _FF_LABEL = "first-fail order"
+#: From this size a plain count joins partial boards (`joins.py`) instead of walking one
+#: board per symmetry class (`--unique` keeps the walk: the join gives totals only).
+JOIN_FROM_N = 13
 _ROUTES: tuple[Route, ...] = (
     # count: exhaustive only
+    Route("count", "plain", JOIN_FROM_N, None, "backtrack", {}, "join of partial boards",
+          "count 16, one core: 0.41 s CPU whole process, per-class walk 1.90 s (parity at 13)",
+          counting="join"),
     Route("count", "plain", 1, None, "backtrack", {}, "bitboard kernel",
           "count 16 in 3.2 s on 2 cores; cpsat unfinished after 15 min"),
     Route("count", "completion", 1, None, "backtrack", {}, "bitboard kernel",
@@ -120,8 +129,10 @@ def job_of(limit: int | None, wants_solutions: bool) -> str:
     return "enumerate" if wants_solutions else "count"
 
 
-def choose(spec: Spec, job: str, limit: int | None = None) -> Route:
-    """The first row of the table that covers the job and whose backend is registered.
+def choose(spec: Spec, job: str, limit: int | None = None, *, counting: bool = True) -> Route:
+    """The first row of the table that covers the job and whose backend is registered
+    (without `counting`: the first that takes no counting route of its own, e.g. where a
+    count needs the fundamental solutions, which only the walk finds).
 
     A plain find of more than one solution is a search (construct builds exactly one).
     """
@@ -133,6 +144,8 @@ def choose(spec: Spec, job: str, limit: int | None = None) -> Route:
         if not route.covers(job, kind, spec.n):
             continue
         if route.needs is not None and route.needs not in registry:
+            continue
+        if route.counting is not None and not counting:
             continue
         if route.backend == "construct" and limit not in (None, 1):
             continue

@@ -388,3 +388,21 @@ def test_ctrl_c_while_a_private_cluster_starts_is_one_line(delay: float) -> None
     doc = json.loads(out)
     assert doc["status"] == "interrupted" and doc["elapsed"] > delay / 2
     assert doc["stats"]["executor"] == "dask"
+
+
+def test_join_parts_on_the_cluster_sum_to_the_total(cluster: Any, client: Any) -> None:
+    from nqueens.counting.tasks import join_task
+
+    outcome = count_split(Spec(13), backend="backtrack", executor="dask", kind="join",
+                          task=join_task, depth=2, scheduler=cluster.scheduler_address,
+                          check=False)
+    assert outcome.complete and outcome.count == A000170[13]
+    assert outcome.stats["plan"] == "join" and outcome.stats["tasks"] == 16
+
+
+def test_cli_counts_by_the_join_on_the_cluster(cluster: Any, client: Any,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["count", "14", "--scheduler", cluster.scheduler_address, "--format", "json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and doc["count"] == A000170[14] and doc["complete"]
+    assert doc["stats"]["executor"] == "dask" and doc["stats"]["plan"] == "join"

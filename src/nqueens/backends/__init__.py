@@ -40,9 +40,10 @@ Estimate = Callable[[Spec, Mapping[str, Any], str], int]
 Rate = tuple[str, tuple[tuple[int, float], tuple[int, float]]]
 
 #: Counting routes a row may name (`counting.routes`): the bitboard walk (one board per
-#: symmetry class of a plain board, one walk otherwise), and the mirrored first row (the
-#: left half counted twice) run by the backend's own search.
-COUNT_ROUTES = ("bitboard", "mirror")
+#: symmetry class of a plain board, one walk otherwise), the join of partial boards (plain
+#: boards, totals only), and the mirrored first row (the left half counted twice) run by
+#: the backend's own search.
+COUNT_ROUTES = ("bitboard", "join", "mirror")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,8 @@ class BackendInfo:
         refuse: a further refusal of its own before any work (e.g. a CNF too large).
         counts: the counting routes (COUNT_ROUTES) its counts may take.
         formalism: what `describe` shows of its compiled model: "cpsat", "cnf" or "lines".
-        rates: (job, order or "") -> Rate, the forecast's measured points.
+        rates: (job, order or "") -> Rate, the forecast's measured points; (job, counting
+            route) for a counting route with a rate of its own (the join).
         plain_only: it handles plain queens boards only (no variant, fixed or forbidden).
     """
 
@@ -89,11 +91,16 @@ class BackendInfo:
         if route not in self.counts:
             return False
         settings = {**self.defaults, **options}
-        # the bitboard walk is the textbook's row order; another order is a search of its own
-        return route != "bitboard" or (settings.get("order") == "rows" and settings.get("fast", True))
+        # the bitboard walk (and the join, which replaces it) is the textbook's row order;
+        # another order is a search of its own
+        return route not in ("bitboard", "join") or (
+            settings.get("order") == "rows" and settings.get("fast", True))
 
-    def rate(self, job: str, options: Mapping[str, Any]) -> Rate | None:
-        """The forecast's points for this job with these options, if measured."""
+    def rate(self, job: str, options: Mapping[str, Any], counting: str | None = None) -> Rate | None:
+        """The forecast's points for this job with these options (on this counting route,
+        when it has points of its own), if measured."""
+        if counting is not None and (job, counting) in self.rates:
+            return self.rates[(job, counting)]
         order = {**self.defaults, **options}.get("order", "")
         return self.rates.get((job, order))
 
@@ -199,8 +206,9 @@ _ROWS: list[BackendInfo] = [
         "hand-written backtracker: textbook row order, or first-fail (order=)", True,
         options=("fast", "order"), choices={"order": BACKTRACK_ORDERS},
         defaults={"order": "rows", "fast": True}, max_n=3000,
-        memory=_per_spec(lines_bytes), counts=("bitboard",),
+        memory=_per_spec(lines_bytes), counts=("bitboard", "join"),
         rates={("count", "rows"): ("exp", ((14, 0.22), (16, 3.2))),
+               ("count", "join"): ("exp", ((16, 1.27), (18, 17.5))),
                ("count", "first-fail"): ("exp", ((10, 0.062), (12, 1.26))),
                ("enumerate", "first-fail"): ("exp", ((10, 0.062), (12, 1.26))),
                ("enumerate", "rows"): ("exp", ((10, 0.070), (12, 1.70))),

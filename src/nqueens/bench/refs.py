@@ -310,6 +310,20 @@ def kernel_classes(n: int) -> int:
     return count_classes(n).total
 
 
+def join(n: int) -> int:
+    """nqueens' join of partial boards (`joins.count`: compiled when built), one core."""
+    from ..joins import count
+
+    return count(n).total
+
+
+def python_join_count(n: int) -> int:
+    """The join of partial boards in pure Python (the fallback when it is not built)."""
+    from ..joins import count
+
+    return count(n, compiled=False).total
+
+
 def kernel_tree(n: int) -> int:
     """The textbook's tree statistics (solutions and promising nodes) by the fast walk."""
     from ..bitboard import count_tree
@@ -327,6 +341,8 @@ TASKS: dict[str, Callable[[int], object]] = {
     "python-bitboard-count": python_bitboard_count,
     "kernel-tree": kernel_tree,
     "kernel-classes": kernel_classes,
+    "join": join,
+    "python-join-count": python_join_count,
 }
 
 

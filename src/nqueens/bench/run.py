@@ -94,16 +94,34 @@ def workloads(quick: bool, c_counter: Path | None,
     if c_class_counter is not None:  # the first reference is what ratios are taken to
         backtrack_subjects.insert(0, Subject("C one board per class (cc -O2)",
                                              lambda n: [str(c_class_counter), str(n)], REF))
+    join_subjects = [
+        Subject("join (1 core)", _ref("join")),
+        Subject("count --jobs 1 (auto: join)", _nq("count", "--jobs", "1")),
+        Subject("count (auto: join, all cores)", _nq("count")),
+        Subject("kernel per class (bitboard, 1 core)", _ref("kernel-classes")),
+    ]
+    join_sizes = (12, 13) if quick else (14, 15, 16, 17, 18, 19)
+    # the walks beyond 17 (and the C program beyond 18) take minutes to an hour
+    join_sizes_for: dict[str, tuple[int, ...]] = {
+        "kernel per class (bitboard, 1 core)": (12, 13) if quick else (14, 15, 16, 17)}
+    if c_class_counter is not None:
+        join_subjects.insert(0, Subject("C one board per class (cc -O2)",
+                                        lambda n: [str(c_class_counter), str(n)], REF))
+        join_sizes_for["C one board per class (cc -O2)"] = (12, 13) if quick else (14, 15, 16, 17, 18)
     python_subjects = (
         Subject("textbook recursive Python", _ref("textbook-count"), REF),
         Subject("pure-Python bitboard", _ref("python-bitboard-count")),
+        Subject("pure-Python join", _ref("python-join-count")),
     )
-    python_sizes: dict[str, tuple[int, ...]] = {"pure-Python bitboard": (8, 10) if quick else (8, 10, 12, 14)}
+    python_sizes: dict[str, tuple[int, ...]] = {"pure-Python bitboard": (8, 10) if quick else (8, 10, 12, 14),
+                                                "pure-Python join": (8, 10) if quick else (8, 10, 12, 14)}
     solver_counts = (8,) if quick else (8, 10, 12)
     one_sizes = (50,) if quick else (200, 500, 1000)
     return [
         Workload("count: backtrack", "count", (12, 14) if quick else (14, 15, 16, 17),
                  tuple(backtrack_subjects)),
+        Workload("count: join of partial boards", "count", join_sizes, tuple(join_subjects),
+                 join_sizes_for),
         Workload("count: pure Python", "count", (8, 10) if quick else (8, 10, 12),
                  python_subjects, python_sizes),
         Workload("count: cpsat", "count", solver_counts, (

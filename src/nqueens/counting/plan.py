@@ -9,7 +9,10 @@ space, so weight x count summed over them is the total. Two kinds:
   bitboard walk turns into the total and the fundamental count in one pass;
 - "classes": a plain board's symmetry-class starts (`bitboard.class_starts`: corner or
   edge, then deeper prefixes), one representative per class of 8 rotations and
-  reflections; the task weighs its own result, so the weight is 1.
+  reflections; the task weighs its own result, so the weight is 1;
+- "join": a plain board counted by the join (`joins.py`), whose units are dealt out to
+  JOIN_PARTS_PER_LEVEL ** depth parts (part k takes every unit whose number is k modulo
+  the parts); no prefix, weight 1.
 
 `symmetric_plan` is the one place that picks the plain board's symmetry split, so a finer
 one (one representative per symmetry class) replaces it there. `choose_depth` is the one
@@ -30,7 +33,10 @@ from ..spec import Placement, Spec
 TASKS_PER_SLOT = 10
 #: Splits beyond this many subproblems cost more to list than they help.
 MAX_SUBPROBLEMS = 1_000_000
-PLAN_KINDS = ("rows", "mirror", "classes")
+PLAN_KINDS = ("rows", "mirror", "classes", "join")
+#: Parts of a "join" plan per level of depth (depth 3: 64 parts).
+JOIN_PARTS_PER_LEVEL = 4
+_JOIN = "join"
 _POLL_EVERY = 1 << 12  # prefixes between polls of `should_stop`
 
 
@@ -44,21 +50,32 @@ class Subproblem:
 
     prefix: Placement
     weight: int = 1
-    start: str = ""  # a class start's kind ("corner" / "edge") in a "classes" plan
+    start: str = ""  # a class start's kind ("corner" / "edge") in a "classes" plan, or "join"
 
     @property
     def key(self) -> str:
         """A stable text key for ledgers and task names, e.g. "0.2.4" ("c:0.3" / "e:1.4"
-        for class starts, which cannot be mistaken for one)."""
+        for class starts, "j:3/64" for join parts, which cannot be mistaken for one)."""
+        if self.start == _JOIN:
+            return f"j:{self.prefix[0]}/{self.prefix[1]}"
         if self.start:
             return self.class_start.key
         return ".".join(map(str, self.prefix))
+
+    @property
+    def join_part(self) -> tuple[int, int]:
+        """(offset, stride) of a join part."""
+        if self.start != _JOIN:
+            raise ValueError(f"subproblem {self.key} is not a join part")
+        return self.prefix[0], self.prefix[1]
 
     @property
     def class_start(self) -> ClassStart:
         return ClassStart(self.start, tuple(self.prefix))
 
     def spec(self, base: Spec) -> Spec:
+        if self.start == _JOIN:  # its count is a weighted sum over units, not a spec's
+            raise ValueError(f"join part {self.key} is counted by the join only (tasks.join_task)")
         if self.start:  # its count is a weighted sum over classes, not this spec's count
             raise ValueError(f"class start {self.key} is counted by the per-class walk only "
                              "(tasks.bitboard_task)")
@@ -137,6 +154,9 @@ def make_plan(
     if not spec.is_plain:
         raise ValueError(f"the {kind} split needs a plain spec (no fixed or forbidden cells)")
     depth = max(1, depth)
+    if kind == _JOIN:
+        parts = JOIN_PARTS_PER_LEVEL ** depth
+        return Plan(kind, depth, tuple(Subproblem((k, parts), 1, _JOIN) for k in range(parts)))
     if kind == "classes":
         return Plan(kind, depth, _polled(
             (Subproblem(s.prefix, 1, s.kind) for s in iter_class_starts(spec.n, depth)), should_stop))

@@ -8,6 +8,8 @@ A backend only searches (`Backend.search`); a count is the engine's. The routes:
   split by rows (`tasks.bitboard_task`);
 - "mirror": a plain board of a mirror-symmetric variant split by its first row, the left
   half counted twice, each part counted by the backend's own search (`tasks.solver_task`);
+- "join": a plain board counted by joining partial boards (`joins.py`): totals only, its
+  parts (`plan` kind "join") inline, over processes, on Dask or against a checkpoint;
 - "split": explicit subproblems (`--checkpoint`, `--split-depth`, `--executor`, processes),
   through `engine.count_split`;
 - "enumerate": the backend's search with a counting sink (every solution met, so a
@@ -35,7 +37,7 @@ from ..symmetry import canonical, instance_symmetries
 from . import engine, tasks
 from .engine import Progress, ProgressCallback
 
-ROUTES = ("bitboard", "mirror", "split", "enumerate")
+ROUTES = ("bitboard", "join", "mirror", "split", "enumerate")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,8 @@ def run_count(
     deadline = deadline or Deadline(None)
     if route == "bitboard":
         return _bitboard(spec, backend, jobs, deadline)
+    if route == "join":
+        return _join(spec, backend, jobs, split, deadline, on_progress, on_resume)
     if route in ("mirror", "split"):
         split = split or Split()
         executor = split.executor if route == "split" or jobs > 1 else "inline"
@@ -104,6 +108,30 @@ def _enumerate(
     if unique:
         outcome = replace(outcome, stats={**outcome.stats, "unique": len(classes)})
     return outcome
+
+
+def _join(
+    spec: Spec, backend: str, jobs: int, split: Split | None, deadline: Deadline,
+    on_progress: ProgressCallback | None, on_resume: Callable[[Progress], None] | None,
+) -> Outcome:
+    """The join's parts through the engine: inline, on a process pool, or where the split
+    says (Dask, a checkpoint, a depth)."""
+    from ..joins import hardware_popcount, join_available
+
+    split = split or Split()
+    executor = "dask" if split.executor == "dask" else "local" if jobs > 1 else "inline"
+    found = engine.count_split(
+        spec, backend=backend, executor=executor, jobs=jobs, scheduler=split.scheduler,
+        connect_timeout=split.connect_timeout, depth=split.depth, kind="join",
+        checkpoint=split.checkpoint, task=tasks.join_task, deadline=deadline,
+        on_progress=on_progress, on_resume=on_resume, check=False)
+    compiled = join_available()
+    return replace(found, stats={
+        "join": "compiled" if compiled else "python",
+        "popcount": "hardware" if hardware_popcount() else "portable",
+        # splits fold by the mirror and the flip; an odd board's middle queens by all 8
+        "symmetry": "mirror and flip" if spec.n % 2 == 0 else "mirror, flip and rotations",
+        "jobs": jobs, **found.stats})
 
 
 def _bitboard(spec: Spec, backend: str, jobs: int, deadline: Deadline) -> Outcome:

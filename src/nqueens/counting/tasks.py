@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from ..bitboard import count_class_start, count_masks, initial_rows, kernel_available
+from ..joins import join_available
 from ..result import Deadline
 from ..spec import Spec
 from .executors import release, task_deadline
@@ -28,6 +29,10 @@ from .plan import Subproblem
 
 #: Below these sizes a process pool costs more to start than the whole bitboard count takes.
 BITBOARD_PARALLEL_FROM_N = 15 if kernel_available() else 11
+
+#: Below this size the join of partial boards takes less time than a process pool costs
+#: to start (compiled; the Python join never pays for one below its reach).
+JOIN_PARALLEL_FROM_N = 17 if join_available() else 13
 
 #: Options that carry the time limit to a task, not to the backend.
 _DEADLINE_KEYS = ("deadline_at", "deadline_wall", "stop_event")
@@ -105,6 +110,22 @@ def bitboard_task(
     if not sub.prefix:
         extras["promising_nodes"] = walk.promising_nodes
     return walk.solutions, time.perf_counter() - started, extras
+
+
+def join_task(
+    base: Spec, sub: Subproblem, backend: str, options: dict[str, Any],
+    deadline: Deadline | None = None,
+) -> tuple[int, float, dict[str, int]]:
+    """One part of the join of a plain board (`joins.count`: the units offset, offset +
+    stride, ...; they carry their own symmetry weights). The quarter tables are built once
+    per process and size, so a worker's later parts start at once."""
+    from ..joins import count as join_count
+
+    started = time.perf_counter()
+    offset, stride = sub.join_part
+    with _deadline(options, deadline) as stop:
+        found = join_count(base.n, offset, stride, should_stop=stop.expired)
+    return found.total, time.perf_counter() - started, {"unfinished": 0 if found.complete else 1}
 
 
 def task_for(spec: Spec, backend: str, options: dict[str, Any] | None = None) -> Task:

@@ -1,0 +1,109 @@
+"""The join as a counting route: its parts through the counting engine (inline, on
+processes, against a checkpoint), and the plan that chooses it for `count` of a plain
+board with `auto`. Totals come from OEIS A000170."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from nqueens import planning
+from nqueens.counting.engine import count_split
+from nqueens.counting.plan import make_plan
+from nqueens.counting.tasks import join_task
+from nqueens.result import Deadline
+from nqueens.spec import Spec
+
+from known_counts import A000170
+
+
+def _join(n: int, **more):
+    return count_split(Spec(n), backend="backtrack", kind="join", task=join_task, check=False,
+                       **{"executor": "inline", **more})
+
+
+@pytest.mark.parametrize(("executor", "jobs"), [("inline", 1), ("local", 2)])
+@pytest.mark.parametrize("n", [9, 12])
+def test_join_parts_sum_to_the_total(executor, jobs, n):
+    found = _join(n, executor=executor, jobs=jobs, depth=2)
+    assert found.complete and found.count == A000170[n]
+    assert found.stats["plan"] == "join" and found.stats["tasks"] == 16
+
+
+def test_join_plan_parts_are_not_specs():
+    plan = make_plan(Spec(8), 2, "join")
+    assert [s.key for s in plan.subproblems[:2]] == ["j:0/16", "j:1/16"]
+    with pytest.raises(ValueError, match="join part"):
+        plan.subproblems[0].spec(Spec(8))
+
+
+def test_join_checkpoint_cut_short_resumes_to_the_exact_total(tmp_path):
+    path = tmp_path / "j.ckpt"
+    assert _join(13, checkpoint=path, depth=3).count == A000170[13]
+    lines = path.read_text().splitlines()
+    records = [json.loads(line) for line in lines[1:]]
+    assert len(records) == 64 and all(r["key"].startswith("j:") for r in records)
+    path.write_text("\n".join(lines[:11]) + "\n")  # the header and 10 finished parts
+    resumed = []
+    found = _join(13, checkpoint=path, on_resume=resumed.append)
+    assert resumed and resumed[0].done == 10
+    assert found.complete and found.count == A000170[13]
+
+
+def test_a_stopped_join_keeps_the_parts_it_finished():
+    deadline = Deadline(None)
+    finished = []
+
+    def stop_after_three(progress) -> None:
+        finished.append(progress.count)
+        if progress.done == 3:
+            deadline.at = 0.0  # expired: the loop hands out nothing more
+
+    found = _join(14, depth=2, deadline=deadline, on_progress=stop_after_three)
+    assert not found.complete and found.stats["tasks_finished"] == 3
+    assert found.count == sum(finished) and 0 < found.count < A000170[14]
+
+
+# ---- the plan ----
+
+
+def test_the_plan_counts_16_by_the_join():
+    chosen = planning.plan(16, "count")
+    assert chosen.counting == "join" and chosen.route is not None
+    assert chosen.route.counting == "join" and "join" in chosen.route.describe()
+    assert chosen.forecast is not None and chosen.memory is not None
+    outcome = planning.plan(13, "count").run()
+    assert outcome.complete and outcome.count == A000170[13]
+    assert outcome.stats["plan"] == "join"
+
+
+def test_unique_and_a_named_backend_keep_the_per_class_walk():
+    unique = planning.plan(16, "count", unique=True)
+    assert unique.counting == "bitboard" and unique.route is not None
+    assert unique.route.counting is None and any("--unique" in note for note in unique.notes)
+    assert planning.plan(16, "count", backend="backtrack").counting == "bitboard"
+    # a board that is not plain is no join's
+    assert planning.plan(Spec(16, fixed=((0, 1),)), "count").counting == "bitboard"
+
+
+def test_memory_cuts_processes_then_falls_back_to_the_walk(monkeypatch):
+    from nqueens import limits
+
+    one = limits.join_bytes(18)
+    monkeypatch.setattr(limits, "machine_memory", lambda: limits.BASE_BYTES + one + 1)
+    chosen = planning.plan(18, "count", jobs=2)
+    assert (chosen.counting, chosen.jobs) == ("join", 1)
+    assert any("1 of 2 processes" in note for note in chosen.notes)
+    monkeypatch.setattr(limits, "machine_memory", lambda: limits.BASE_BYTES + one // 2)
+    chosen = planning.plan(18, "count")
+    assert chosen.counting == "bitboard" and chosen.route is not None
+    assert any("per-class walk instead" in note for note in chosen.notes)
+
+
+def test_a_split_count_with_auto_takes_the_join(tmp_path):
+    split = planning.Split(checkpoint=tmp_path / "q.ckpt")
+    chosen = planning.plan(13, "count", split=split, jobs=1)
+    assert (chosen.counting, chosen.split) == ("join", split)
+    outcome = chosen.run()
+    assert outcome.complete and outcome.count == A000170[13] and outcome.stats["plan"] == "join"
