@@ -10,6 +10,7 @@ Only the standard library is imported here, and only what Python has imported al
 
 from __future__ import annotations
 
+import atexit
 import os
 import signal
 import sys
@@ -45,8 +46,17 @@ def _caused_by_interrupt(error: BaseException) -> bool:
     return False
 
 
+def _ignore_signals() -> None:
+    """The last exit handler: Python's finalization resets a handler written in Python to
+    the default action (death by the signal), but leaves an ignored signal ignored. The
+    command's code is decided by then, so a signal this late changes nothing."""
+    for sig in _SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
+
+
 def main() -> int:
     """Run the command line (`nqueens.cli.main`) as this process; returns the exit code."""
+    atexit.register(_ignore_signals)  # registered first, so it runs last
     for sig in _SIGNALS:  # Python's own SIGINT handler raises too, but records nothing
         if signal.getsignal(sig) in (signal.SIG_DFL, signal.default_int_handler):
             signal.signal(sig, early_handler)
