@@ -212,6 +212,8 @@ _ROWS: list[BackendInfo] = [
                ("count", "first-fail"): ("exp", ((10, 0.062), (12, 1.26))),
                ("enumerate", "first-fail"): ("exp", ((10, 0.062), (12, 1.26))),
                ("enumerate", "rows"): ("exp", ((10, 0.070), (12, 1.70))),
+               ("count", "propagate"): ("exp", ((10, 0.012), (12, 0.203))),
+               ("enumerate", "propagate"): ("exp", ((10, 0.012), (12, 0.203))),
                ("find", "first-fail"): ("power", ((1000, 0.5), (2000, 3.1))),
                ("find", "rows"): ("exp", ((24, 1.9), (30, 183.0)))}),
     BackendInfo(
