@@ -299,8 +299,9 @@ def _warning(
         amount = f"a search tree of about {amount_text(expected.nodes)} nodes, "
     else:
         amount = ""
-    how = ("the default route (backtrack, first-fail order)"
-           if best.options.get("order") == "first-fail" else f"--backend {best.backend}")
+    order = best.options.get("order")
+    how = (f"the default route (backtrack, {order} order)"
+           if order in ("first-fail", "propagate") else f"--backend {best.backend}")
     took = seconds_text(quicker.seconds)
     stops = (f" (--timeout stops it after {seconds_text(timeout)})"
              if timeout is not None and timeout < expected.seconds else "")
