@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .backends import DEFAULT_BACKEND, BackendInfo, backend_names, check_options, get_backend
 from .bitboard import supports
 from .counting import tasks
-from .counting.engine import Progress, ProgressCallback
-from .counting.executors import default_jobs
 from .counting.routes import Split, run_count
 from .errors import InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
@@ -24,6 +22,9 @@ from .routes import JOBS, Route, choose
 from .spec import Placement, Spec, as_spec
 from .symmetry import canonical, instance_symmetries
 from .variants import SYMMETRIC_VARIANTS
+
+if TYPE_CHECKING:  # the engine and its executors are imported by the counts that use them
+    from .counting.engine import Progress, ProgressCallback
 
 __all__ = ["Plan", "Split", "check_timeout", "plan", "spec_of"]
 
@@ -264,6 +265,8 @@ def _counting_route(  # noqa: C901 - one branch per counting route, in the order
     if route == "bitboard":
         # below this size a process pool costs more to start than the whole walk takes
         small = spec.n < tasks.BITBOARD_PARALLEL_FROM_N
+        from .counting.executors import default_jobs
+
         return route, 1 if small else jobs or default_jobs(), None
     if (jobs or 1) > 1:
         expected = forecast(spec, info.name, "count", options)
