@@ -83,12 +83,16 @@ def test_c_and_python_give_the_same_search() -> None:
     if not propagate.compiled():
         missing("the C extension nqueens._propagate is not built (pip install -e .)")
     rng = random.Random(5)
-    for _ in range(12):
+    for trial in range(12):
         n = rng.randint(8, 11)
-        forbidden = tuple(sorted({(rng.randrange(n), rng.randrange(n)) for _ in range(2 * n)}))
-        spec = Spec(n, forbidden=forbidden)
+        fixed = ((rng.randrange(n), rng.randrange(n)),) if trial % 2 else ()
+        forbidden = tuple(sorted({(rng.randrange(n), rng.randrange(n))
+                                  for _ in range(2 * n)} - set(fixed)))
+        spec = Spec(n, fixed=fixed, forbidden=forbidden)
         for limit in (None, 3):
-            assert _run(spec, True, limit) == _run(spec, False, limit)
+            found, result = _run(spec, True, limit)
+            assert (found, result) == _run(spec, False, limit)
+            assert all(find_violations(spec, placement) == [] for placement in found)
 
 
 def test_a_tiny_budget_times_out_never_a_wrong_no(twin: str) -> None:
