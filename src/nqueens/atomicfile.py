@@ -10,7 +10,6 @@ import contextlib
 import errno
 import os
 import stat
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -89,6 +88,8 @@ def check_output_path(path: str | os.PathLike[str], *, overwrite: bool = False) 
                          f"(at most {max_name - 16} bytes here); use a shorter name")
     # the surest test that a directory takes new files (/proc, /sys, read-only mounts, no
     # rights) is to make one: a probe, removed at once
+    import tempfile  # here: it costs start-up (shutil, random) to every command, writing or not
+
     try:
         fd, probe = tempfile.mkstemp(dir=parent, prefix=".nqueens-probe-")
     except OSError as error:
@@ -109,6 +110,8 @@ def _max_name(directory: Path) -> int:
 def atomic_output(path: str | os.PathLike[str], *, overwrite: bool = False) -> Iterator[BinaryIO]:
     """A binary handle on a temp file beside `path`, renamed onto `path` when the block ends
     without error; on any error the temp file is removed and OSErrors become InputError."""
+    import tempfile
+
     target = check_output_path(path, overwrite=overwrite)
     try:
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name[:200]}.",

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .backends import DEFAULT_BACKEND, BackendInfo, backend_names, check_options, get_backend
 from .bitboard import supports
 from .counting import tasks
-from .counting.engine import Progress, ProgressCallback
-from .counting.executors import default_jobs
 from .counting.routes import Split, run_count
 from .errors import InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
@@ -25,6 +23,9 @@ from .routes import JOBS, Route, choose
 from .spec import Placement, Spec, as_spec
 from .symmetry import canonical, instance_symmetries
 from .variants import SYMMETRIC_VARIANTS
+
+if TYPE_CHECKING:  # the engine and its executors are imported by the counts that use them
+    from .counting.engine import Progress, ProgressCallback
 
 __all__ = ["Plan", "Split", "check_timeout", "plan", "spec_of"]
 
@@ -329,6 +330,8 @@ def _join_route(
         return None
     if split is not None and split.executor == "dask":
         return jobs or 1
+    from .counting.executors import default_jobs
+
     wanted = jobs or (1 if spec.n < tasks.JOIN_PARALLEL_FROM_N and split is None else default_jobs())
     fit = join_processes(spec.n, wanted)
     if fit == 0:
@@ -366,6 +369,8 @@ def _counting_route(  # noqa: C901 - one branch per counting route, in the order
     if route == "bitboard":
         # below this size a process pool costs more to start than the whole walk takes
         small = spec.n < tasks.BITBOARD_PARALLEL_FROM_N
+        from .counting.executors import default_jobs
+
         return route, 1 if small else jobs or default_jobs(), None
     if (jobs or 1) > 1:
         expected = forecast(spec, info.name, "count", options)
@@ -401,8 +406,9 @@ def _warning(
         amount = f"a search tree of about {amount_text(expected.nodes)} nodes, "
     else:
         amount = ""
-    how = ("the default route (backtrack, first-fail order)"
-           if best.options.get("order") == "first-fail" else f"--backend {best.backend}")
+    order = best.options.get("order")
+    how = (f"the default route (backtrack, {order} order)"
+           if order in ("first-fail", "propagate") else f"--backend {best.backend}")
     took = seconds_text(quicker.seconds)
     stops = (f" (--timeout stops it after {seconds_text(timeout)})"
              if timeout is not None and timeout < expected.seconds else "")

@@ -3,7 +3,8 @@ here, as a table a reader can check against the measurements beside it.
 
 A job is what is asked (`count` every solution, `enumerate` every solution one by one, or
 `find` up to K), of which kind of board (`plain` queens, a `completion` with fixed or
-forbidden cells, or another `variant`), at which size. The first matching row wins. Only
+forbidden cells, or another `variant`), at which size, and for a completion how tight it
+is (`free_per_line`: the free cells left per open row). The first matching row wins. Only
 exhaustive backends serve `count` and `enumerate`, and a "no solution" answer: a `find`
 route through a non-exhaustive strategy names an exhaustive fallback that runs when the
 strategy gives up (see `api.search`). No solver imports: the table is plain data.
@@ -20,13 +21,18 @@ from typing import Any
 from . import backends
 from .spec import Spec
 
-__all__ = ["JOBS", "KINDS", "ROUTES", "Route", "choose", "job_of", "kind_of"]
+__all__ = ["JOBS", "KINDS", "ROUTES", "Route", "choose", "free_per_line", "job_of", "kind_of"]
 
 JOBS = ("count", "enumerate", "find")
 KINDS = ("plain", "completion", "variant")
 #: Above this size a local search (when registered) tries first for a constrained find.
 LOCAL_SEARCH_FROM = 200
 _FIRST_FAIL = {"order": "first-fail"}
+_PROPAGATE = {"order": "propagate"}
+#: A completion whose open rows keep at most this fraction of their n cells free, on
+#: average, is tight: the propagate order's wipe-outs and forced queens count it faster
+#: than the bitboard walk meets its dead ends.
+TIGHT_FREE_FRACTION = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +50,8 @@ class Route:
             backend finds nothing (its "no solution" is no proof).
         counting: the counting route a count takes here (`counting.routes.ROUTES`) when
             the plan's default for the backend is not the fastest (None: the default).
+        tight: for a completion, the row applies only when `free_per_line(spec)` is at
+            most this fraction of n (None: any).
     """
 
     job: str
@@ -57,6 +65,7 @@ class Route:
     needs: str | None = None
     fallback: tuple[str, dict[str, Any]] | None = None
     counting: str | None = None
+    tight: float | None = None
 
     def covers(self, job: str, kind: str, n: int) -> bool:
         return (self.job == job and self.kind == kind and n >= self.n_from
@@ -66,16 +75,24 @@ class Route:
         """The short text name: "backtrack, bitboard kernel"."""
         return f"{self.backend}, {self.label}" if self.label else self.backend
 
+    def board(self) -> str:
+        """The kind of board, with the tightness it needs: "completion (at most 0.5 n
+        free cells per open row)"."""
+        if self.tight is None:
+            return self.kind
+        return f"{self.kind} (at most {self.tight:g} n free cells per open row)"
+
     def reason(self) -> str:
         """Why, for the JSON "route" field: the job, the kind, the choice and the figure."""
         size = f"n >= {self.n_from}" if self.n_to is None else f"n {self.n_from}..{self.n_to}"
-        return f"{self.job}, {self.kind} board, {size}: {self.describe()} ({self.why})"
+        return f"{self.job}, {self.board()} board, {size}: {self.describe()} ({self.why})"
 
 
 _FF_LABEL = "first-fail order"
 #: From this size a plain count joins partial boards (`joins.py`) instead of walking one
 #: board per symmetry class (`--unique` keeps the walk: the join gives totals only).
 JOIN_FROM_N = 13
+_PROP_LABEL = "propagate order"
 _ROUTES: tuple[Route, ...] = (
     # count: exhaustive only
     Route("count", "plain", JOIN_FROM_N, None, "backtrack", {}, "join of partial boards",
@@ -83,15 +100,22 @@ _ROUTES: tuple[Route, ...] = (
           counting="join"),
     Route("count", "plain", 1, None, "backtrack", {}, "bitboard kernel",
           "count 16 in 3.2 s on 2 cores; cpsat unfinished after 15 min"),
+    Route("count", "completion", 1, 1000, "backtrack", _PROPAGATE, _PROP_LABEL,
+          "the 100 ASP blocked n = 28 (6.8 free per row): 1.35 s in all, bitboard kernel "
+          "119 s; excluded diagonals n = 20 (12 free): kernel 2x faster",
+          tight=TIGHT_FREE_FRACTION),
     Route("count", "completion", 1, None, "backtrack", {}, "bitboard kernel",
-          "n = 14, 1 fixed: 0.047 s; first-fail 4.1 s, sat 8.4 s, cpsat 19 s"),
+          "n = 14, 1 fixed: 0.11 s, propagate 0.49 s (same run); first-fail 4.1 s, "
+          "sat 8.4 s, cpsat 19 s"),
     Route("count", "variant", 1, None, "backtrack", _FIRST_FAIL, _FF_LABEL,
           "torus 13: 0.40 s; sat 0.49 s, rows order 0.71 s, cpsat > 30 s"),
     # enumerate: every solution through a callback, exhaustive only
-    Route("enumerate", "plain", 1, None, "backtrack", _FIRST_FAIL, _FF_LABEL,
-          "all 14,200 of n = 12 in 1.26 s; rows order 1.70 s, sat 2.13 s, cpsat 7.2 s"),
-    Route("enumerate", "completion", 1, None, "backtrack", _FIRST_FAIL, _FF_LABEL,
-          "n = 12, 3 forbidden (11,884): 0.55 s; rows 0.91 s, sat 2.2 s, cpsat 5.7 s"),
+    Route("enumerate", "plain", 1, None, "backtrack", _PROPAGATE, _PROP_LABEL,
+          "all 14,200 of n = 12 in 0.20 s, first-fail 2.7 s (same run); rows order 1.70 s, "
+          "sat 2.13 s, cpsat 7.2 s"),
+    Route("enumerate", "completion", 1, None, "backtrack", _PROPAGATE, _PROP_LABEL,
+          "n = 14, 1 fixed (27,494): 0.51 s; first-fail 6.6 s; n = 12, 3 forbidden: 0.33 s, "
+          "first-fail 2.7 s"),
     Route("enumerate", "variant", 1, None, "backtrack", _FIRST_FAIL, _FF_LABEL,
           "torus-11: 0.022 s; rows order 0.095 s, sat 0.14 s, cpsat 3.3 s"),
     # find: one (or K) solutions; "no solution" must be proved
@@ -101,10 +125,12 @@ _ROUTES: tuple[Route, ...] = (
           "O(n): 10^4 queens in 0.15 s; cpsat 7.0 s (1.4 GB) and first-fail 0.5 s at n = 1000"),
     Route("find", "completion", LOCAL_SEARCH_FROM + 1, None, "minconflicts", {},
           "min-conflicts local search", "n = 1000, 3 fixed: 0.39 s whole process, first-fail "
-          "0.65 s; if it finds none, the first-fail search decides", needs="minconflicts",
-          fallback=("backtrack", _FIRST_FAIL)),
-    Route("find", "completion", 1, None, "backtrack", _FIRST_FAIL, _FF_LABEL,
-          "n = 200, 3 fixed: 0.03 s; sat 0.11 s, cpsat 1.35 s; n = 1000: 0.96 s"),
+          "0.65 s; if it finds none, the propagate search decides (n = 300, a column "
+          "wiped out: 0.0004 s; first-fail > 20 s)", needs="minconflicts",
+          fallback=("backtrack", _PROPAGATE)),
+    Route("find", "completion", 1, None, "backtrack", _PROPAGATE, _PROP_LABEL,
+          "the 100 ASP blocked n = 28: 0.41 s in all, MiniCard (sat native) 4.9 s, first-fail "
+          "23 s; n = 200, 3 fixed: 0.003 s, first-fail 0.034 s"),
     Route("find", "variant", LOCAL_SEARCH_FROM + 1, None, "minconflicts", {},
           "min-conflicts local search", "torus 101: 1.4 s whole process; first-fail and "
           "cpsat > 20 s",
@@ -140,12 +166,20 @@ def choose(spec: Spec, job: str, limit: int | None = None, *, counting: bool = T
     if job not in JOBS:
         raise ValueError(f"unknown job {job!r}; one of {JOBS}")
     kind = kind_of(spec)
+    tightness: list[float] = []  # free_per_line(spec), worked out when a row asks
+
+    def too_loose(route: Route) -> bool:
+        if route.tight is None:
+            return False
+        if not tightness:
+            tightness.append(free_per_line(spec))
+        return tightness[0] > route.tight * spec.n
+
     for route in _ROUTES:
-        if not route.covers(job, kind, spec.n):
+        if not route.covers(job, kind, spec.n) or too_loose(route):
             continue
-        if route.needs is not None and route.needs not in registry:
-            continue
-        if route.counting is not None and not counting:
+        if (route.needs is not None and route.needs not in registry) or (
+                route.counting is not None and not counting):
             continue
         if route.backend == "construct" and limit not in (None, 1):
             continue
@@ -156,6 +190,28 @@ def choose(spec: Spec, job: str, limit: int | None = None, *, counting: bool = T
                  "no faster route measured for this job")
 
 
+def free_per_line(spec: Spec) -> float:
+    """How tight a queens board is: the cells of the rows without a fixed queen that are
+    neither forbidden nor attacked by a fixed queen, per such row (n on the plain board;
+    0 when every row holds a fixed queen). O(n x fixed queens + forbidden cells)."""
+    n = spec.n
+    taken = {row for row, _ in spec.fixed}
+    blocked: dict[int, set[int]] = {}
+    for row, col in spec.forbidden:
+        blocked.setdefault(row, set()).add(col)
+    open_rows = [row for row in range(n) if row not in taken]
+    if not open_rows:
+        return 0.0
+    free = 0
+    for row in open_rows:
+        cols = set(blocked.get(row, ()))
+        for fixed_row, fixed_col in spec.fixed:
+            d = row - fixed_row
+            cols.update(c for c in (fixed_col, fixed_col + d, fixed_col - d) if 0 <= c < n)
+        free += n - len(cols)
+    return free / len(open_rows)
+
+
 def table_markdown() -> str:
     """The policy table as Markdown, for the docs' auto policy page, docs/explanation/auto.md
     (tests/unit/test_auto.py checks the page against it)."""
@@ -163,5 +219,5 @@ def table_markdown() -> str:
     for r in _ROUTES:
         size = f"{r.n_from}+" if r.n_to is None else f"{r.n_from}-{r.n_to}"
         when = f" (when `{r.needs}` is registered)" if r.needs else ""
-        lines.append(f"| {r.job} | {r.kind} | {size} | {r.describe()}{when} | {r.why} |")
+        lines.append(f"| {r.job} | {r.board()} | {size} | {r.describe()}{when} | {r.why} |")
     return "\n".join(lines)

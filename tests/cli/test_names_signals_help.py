@@ -74,9 +74,9 @@ def test_sigterm_before_the_guard_is_one_line_and_exit_3(monkeypatch: pytest.Mon
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     original = cli.build_parser
 
-    def interrupted_build() -> argparse.ArgumentParser:
+    def interrupted_build(*only: str) -> argparse.ArgumentParser:
         os.kill(os.getpid(), signal.SIGTERM)  # as if it arrived while modules import
-        return original()
+        return original(*only)
 
     monkeypatch.setattr(cli, "build_parser", interrupted_build)
     assert cli.main(["models"]) == 3
@@ -93,7 +93,7 @@ def test_ctrl_c_inside_a_solver_import_is_one_line(monkeypatch: pytest.MonkeyPat
             raise ImportError("initialization failed") from None
 
     parser = cli.build_parser()
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    monkeypatch.setattr(cli, "build_parser", lambda *only: parser)
     parser._subparsers._group_actions[0].choices["models"].set_defaults(handler=failing_import)
     assert cli.main(["models"]) == 3
     assert capsys.readouterr().err == "nqueens: interrupted\n"

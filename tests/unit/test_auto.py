@@ -27,21 +27,29 @@ from known_counts import A000170, VARIANT_COUNTS
 from paths import DOCS, MODELS
 
 FF = {"order": "first-fail"}
+PROP = {"order": "propagate"}
+#: A tight completion: 9 of the 12 columns of every row forbidden (3 free per row).
+TIGHT = Spec(12, forbidden=tuple((r, c) for r in range(12) for c in range(12)
+                                 if (c - r) % 12 >= 3))
 EXPLICIT = ("cpsat", "sat", "backtrack")
 
 
 @pytest.mark.parametrize(("spec", "job", "limit", "backend", "options"), [
     (Spec(16), "count", None, "backtrack", {}),
     (Spec(8, fixed=((0, 0),)), "count", None, "backtrack", {}),
+    (TIGHT, "count", None, "backtrack", PROP),  # at most n/2 free cells per open row
+    (Spec(14, fixed=((0, 5), (7, 11))), "count", None,
+     "backtrack", {}),  # two fixed queens leave more than n/2 free cells per open row
     (Spec(11, "torus"), "count", None, "backtrack", FF),
-    (Spec(12), "enumerate", None, "backtrack", FF),
-    (Spec(8, forbidden=((3, 3),)), "enumerate", None, "backtrack", FF),
+    (Spec(12), "enumerate", None, "backtrack", PROP),
+    (Spec(8, forbidden=((3, 3),)), "enumerate", None, "backtrack", PROP),
     (Spec(10, "superqueens"), "enumerate", None, "backtrack", FF),
     (Spec(1000), "find", 1, "construct", {}),
     (Spec(8), "find", 1, "construct", {}),
     (Spec(3), "find", 1, "backtrack", FF),  # only a search proves "no solution"
     (Spec(20), "find", 5, "backtrack", FF),  # construct builds exactly one
-    (Spec(100, fixed=((0, 5),)), "find", 1, "backtrack", FF),
+    (Spec(100, fixed=((0, 5),)), "find", 1, "backtrack", PROP),
+    (TIGHT, "find", 1, "backtrack", PROP),
     (Spec(11, "torus"), "find", 1, "backtrack", FF),
 ], ids=lambda v: v if isinstance(v, str) else None)
 def test_documented_route(spec: Spec, job: str, limit: int | None, backend: str,
@@ -55,9 +63,11 @@ def test_documented_route(spec: Spec, job: str, limit: int | None, backend: str,
 def test_large_constrained_find_uses_local_search_only_when_registered(kind_spec: Spec) -> None:
     route = choose(kind_spec, "find", 1)
     if "minconflicts" in REGISTRY:
-        assert route.backend == "minconflicts" and route.fallback == ("backtrack", FF)
+        assert route.backend == "minconflicts"
+        assert route.fallback == ("backtrack", FF if kind_spec.variant != "queens" else PROP)
     else:
-        assert (route.backend, route.options) == ("backtrack", FF)
+        assert (route.backend, route.options) == (
+            "backtrack", FF if kind_spec.variant != "queens" else PROP)
 
 
 def test_count_and_enumerate_routes_are_exhaustive() -> None:
@@ -147,7 +157,7 @@ def test_slow_explicit_choice_warns_on_stderr_and_still_runs(
     warned = capsys.readouterr()
     assert re.fullmatch(r"nqueens: warning: listing every solution of 10-queens with cpsat: "
                         r"about 724 solutions, roughly .+ at this backend's rate; the default "
-                        r"route \(backtrack, first-fail order\) takes .+\n", warned.err)
+                        r"route \(backtrack, propagate order\) takes .+\n", warned.err)
     before, after = json.loads(quiet.out), json.loads(warned.out)  # stdout: the document only
     for doc in (before, after):
         doc.pop("elapsed"), doc.pop("stats")

@@ -131,8 +131,9 @@ SAT_PAIRWISE_UP_TO_N = 60
 SAT_LARGE_ENCODING = "seqcounter"
 #: One solution of a larger board: no encoding, cardinality constraints in MiniCard.
 SAT_FIND_ONE_ENCODING = "native"
-#: The backtracker's search orders: the textbook's, and fewest-free-cells-first.
-BACKTRACK_ORDERS = ("rows", "first-fail")
+#: The backtracker's search orders: the textbook's, fewest-free-cells-first, and rows and
+#: columns with propagation (queens boards only).
+BACKTRACK_ORDERS = ("rows", "first-fail", "propagate")
 #: The cpsat backend's workers when one solution is wanted (enumeration always uses one:
 #: with more, CP-SAT loses or repeats solutions) and the size from which one worker's
 #: short randomized runs find it.
@@ -180,6 +181,13 @@ def _sat_clauses(spec: Spec, options: Mapping[str, Any], job: str) -> None:
                              f"clauses (limit {MAX_CLAUSES:,}); {hint}")
 
 
+def _backtrack_order(spec: Spec, options: Mapping[str, Any], job: str) -> None:
+    """The propagate order knows the queens' lines only: another variant is refused."""
+    if options.get("order") == "propagate" and spec.variant != "queens":
+        raise InputError(f"the propagate order handles queens boards only, not "
+                         f"{spec.variant!r}; use --order first-fail")
+
+
 def _per_spec(estimate: Callable[[Spec], int]) -> Estimate:
     return lambda spec, options, job: estimate(spec)
 
@@ -206,12 +214,14 @@ _ROWS: list[BackendInfo] = [
         "hand-written backtracker: textbook row order, or first-fail (order=)", True,
         options=("fast", "order"), choices={"order": BACKTRACK_ORDERS},
         defaults={"order": "rows", "fast": True}, max_n=3000,
-        memory=_per_spec(lines_bytes), counts=("bitboard", "join"),
+        memory=_per_spec(lines_bytes), refuse=_backtrack_order, counts=("bitboard", "join"),
         rates={("count", "rows"): ("exp", ((14, 0.22), (16, 3.2))),
                ("count", "join"): ("exp", ((16, 1.27), (18, 17.5))),
                ("count", "first-fail"): ("exp", ((10, 0.062), (12, 1.26))),
                ("enumerate", "first-fail"): ("exp", ((10, 0.062), (12, 1.26))),
                ("enumerate", "rows"): ("exp", ((10, 0.070), (12, 1.70))),
+               ("count", "propagate"): ("exp", ((10, 0.012), (12, 0.203))),
+               ("enumerate", "propagate"): ("exp", ((10, 0.012), (12, 0.203))),
                ("find", "first-fail"): ("power", ((1000, 0.5), (2000, 3.1))),
                ("find", "rows"): ("exp", ((24, 1.9), (30, 183.0)))}),
     BackendInfo(

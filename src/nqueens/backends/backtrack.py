@@ -32,7 +32,8 @@ class BacktrackBackend:
     def __init__(self, fast: bool = True, order: str = "rows") -> None:
         """`fast=False` keeps pure counts on this instrumented search instead of the
         engine's bitboard route (for comparisons; the plan reads it from the registry);
-        `order`: "rows" (the textbook's) or "first-fail" (`firstfail.py`).
+        `order`: "rows" (the textbook's), "first-fail" (`firstfail.py`) or "propagate"
+        (rows and columns with propagation, `propagate.py`).
 
         Raises:
             InputError: an unknown order.
@@ -54,10 +55,12 @@ class BacktrackBackend:
     ) -> Outcome:
         started = time.perf_counter()
         emitter = Emitter(on_solution, limit)
-        if self.order == "first-fail":
-            from .firstfail import first_fail_search
-
-            exhausted, timed_out, stats = first_fail_search(spec, emitter, deadline)
+        if self.order != "rows":
+            if self.order == "first-fail":
+                from .firstfail import first_fail_search as other_search
+            else:
+                from .propagate import propagate_search as other_search
+            exhausted, timed_out, stats = other_search(spec, emitter, deadline)
             return Outcome(
                 status=emitter.status(exhausted, timed_out),
                 count=emitter.count,

@@ -58,7 +58,10 @@ def one_line(message: str) -> str:
     return text
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(*only: str) -> argparse.ArgumentParser:
+    """The command line's parser, with every command, or only the commands in `only`: a
+    command line that names its command needs only that command's module, and importing
+    the other twelve would cost every small solve a good part of its start-up."""
     from .. import __version__
 
     parser = _Parser(
@@ -70,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"nqueens {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     subparsers.required = True
-    for name in COMMANDS:
+    for name in only or COMMANDS:
         importlib.import_module(f"{__name__}.{name}").register(subparsers)
     parser.commands = dict(subparsers.choices)
     return parser
@@ -110,7 +113,9 @@ def _term_as_interrupt() -> Callable[[int, FrameType | None], Any] | int | None:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    # the named command's parser alone; the top-level help and a wrong command get them all
+    parser = build_parser(*words[:1]) if words and words[0] in COMMANDS else build_parser()
     try:
         args, extra = parser.parse_known_args(argv)
         if extra:  # the subcommand's own parser says it, pointing to its own --help

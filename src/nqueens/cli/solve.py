@@ -65,9 +65,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_cell_arguments(parser)
     add_backend_arguments(parser, auto=True)
     parser.add_argument("--order", choices=BACKTRACK_ORDERS, default=None,
-                        help="the backtracker's search order: rows (the textbook's, default) or "
-                        "first-fail (fewest free cells first; large boards); implies "
-                        "--backend backtrack")
+                        help="the backtracker's search order: rows (the textbook's, default), "
+                        "first-fail (fewest free cells first; large boards) or propagate "
+                        "(rows and columns, forced queens; hard completions, queens only); "
+                        "implies --backend backtrack")
     how_many = parser.add_mutually_exclusive_group()
     how_many.add_argument("--limit", "-k", type=positive_int, default=1, metavar="K",
                           help="stop after K solutions (default: 1)")

@@ -27,15 +27,16 @@ import os
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..backends import get_backend
 from ..bitboard import kernel_available
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Placement, Spec
 from ..symmetry import canonical, instance_symmetries
-from . import engine, tasks
-from .engine import Progress, ProgressCallback
+
+if TYPE_CHECKING:  # the engine (concurrent.futures, the ledger) is imported by a count
+    from .engine import Progress, ProgressCallback
 
 ROUTES = ("bitboard", "join", "mirror", "split", "enumerate")
 
@@ -78,6 +79,8 @@ def run_count(
     if route in ("mirror", "split"):
         split = split or Split()
         executor = split.executor if route == "split" or jobs > 1 else "inline"
+        from . import engine
+
         found = engine.count_split(
             spec, backend=backend, options=options, executor=executor, jobs=jobs,
             scheduler=split.scheduler, connect_timeout=split.connect_timeout,
@@ -117,6 +120,7 @@ def _join(
     """The join's parts through the engine: inline, on a process pool, or where the split
     says (Dask, a checkpoint, a depth)."""
     from ..joins import hardware_popcount, join_available
+    from . import engine, tasks
 
     split = split or Split()
     executor = "dask" if split.executor == "dask" else "local" if jobs > 1 else "inline"
@@ -138,6 +142,7 @@ def _bitboard(spec: Spec, backend: str, jobs: int, deadline: Deadline) -> Outcom
     """The bitboard walk through the engine: a plain board by its symmetry classes (total
     and fundamental count in one pass), any other queens spec in one walk (with the
     textbook statistics) or, over processes, split by rows."""
+    from . import engine, tasks
     from .plan import symmetric_kind
 
     kind = symmetric_kind(spec)

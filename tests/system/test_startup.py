@@ -1,0 +1,31 @@
+"""A small find on the backtracker imports only what it runs: not the other commands'
+modules, not the counting engine and its process pools, not tempfile (every such import
+is start-up time paid by each small solve, measured whole-process)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+CODE = """
+import contextlib, io, json, sys
+from nqueens.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    code = main(["solve", "8", "--fixed", "0,0", "--forbidden", "1,2"])
+print(json.dumps([code, sorted(sys.modules)]))
+"""
+
+NOT_NEEDED = ("nqueens.cli.trace", "nqueens.cli.bench", "nqueens.cli.model", "nqueens.bench",
+              "nqueens.pictures.page", "nqueens.counting.engine", "nqueens.counting.executors",
+              "nqueens.counting.ledger", "concurrent.futures", "tempfile", "ortools", "pysat")
+
+
+def test_a_small_find_imports_only_what_it_runs() -> None:
+    out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True,
+                         check=True, timeout=60)
+    code, loaded = json.loads(out.stdout)
+    assert code == 0
+    assert "nqueens.cli.solve" in loaded and "nqueens.backends.propagate" in loaded
+    assert [m for m in loaded if m.split(".")[0] in NOT_NEEDED or m in NOT_NEEDED
+            or any(m.startswith(f"{name}.") for name in NOT_NEEDED)] == []
