@@ -6,9 +6,11 @@ hand-written backtracker) and one shared validator.
     92
 """
 
-from .api import Plan, count, plan, search, solutions, solve, validate
+from .api import Plan, count, cross_check, plan, search, solutions, solve, validate, verify_proof
 from .errors import (
+    CertificateError,
     CheckpointError,
+    CountMismatchError,
     InputError,
     ModelFileError,
     QueensError,
@@ -23,7 +25,9 @@ from .validator import Violation, find_violations
 
 __all__ = [
     "Board",
+    "CertificateError",
     "CheckpointError",
+    "CountMismatchError",
     "InputError",
     "ModelFileError",
     "Outcome",
@@ -38,12 +42,14 @@ __all__ = [
     "UnknownBackendError",
     "Violation",
     "count",
+    "cross_check",
     "find_violations",
     "plan",
     "search",
     "solutions",
     "solve",
     "validate",
+    "verify_proof",
 ]
 
 __version__ = "0.1.0"

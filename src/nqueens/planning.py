@@ -8,15 +8,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
-from .backends import DEFAULT_BACKEND, BackendInfo, backend_names, check_options, get_backend
+from .backends import (
+    DEFAULT_BACKEND,
+    BackendInfo,
+    backend_info,
+    backend_names,
+    check_options,
+    get_backend,
+)
 from .bitboard import supports
+from .certificates import (
+    PROOF_ENCODING,
+    Certificate,
+    Certification,
+    certify_no,
+    certify_solutions,
+    require_checker,
+)
 from .counting import tasks
 from .counting.engine import Progress, ProgressCallback
 from .counting.executors import default_jobs
 from .counting.routes import Split, run_count
-from .errors import InputError, SpecError
+from .errors import CountMismatchError, InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
 from .limits import check_exhaustive
 from .result import Deadline, Outcome, SolutionSink
@@ -25,7 +41,7 @@ from .spec import Placement, Spec, as_spec
 from .symmetry import canonical, instance_symmetries
 from .variants import SYMMETRIC_VARIANTS
 
-__all__ = ["Plan", "Split", "check_timeout", "plan", "spec_of"]
+__all__ = ["Plan", "Split", "check_agreement", "check_timeout", "cross_check_plan", "plan", "spec_of"]
 
 #: A job forecast to take longer than this (seconds) is worth a word before it starts.
 SLOW_SECONDS = 5.0
@@ -53,6 +69,7 @@ class Plan:
         memory: the model's estimated bytes, when the backend has an estimate.
         warning: one line to show before the work, when a better route exists.
         notes: decisions the caller may want to know about (one line each).
+        certification: how the answer is certified (None: not asked for).
     """
 
     spec: Spec
@@ -69,6 +86,7 @@ class Plan:
     memory: int | None = None
     warning: str | None = None
     notes: tuple[str, ...] = field(default=())
+    certification: Certification | None = None
 
     @property
     def processes(self) -> bool:
@@ -100,6 +118,9 @@ class Plan:
                 jobs=self.jobs, unique=self.unique, split=self.split, deadline=deadline,
                 on_solution=on_solution, on_progress=on_progress, on_resume=on_resume)
             return replace(outcome, route=self.route)
+        seen: list[Placement] = []
+        if self.certification is not None:
+            on_solution = _keeping(seen, on_solution)
         outcome = self._search(self.backend, self.options, deadline, on_solution)
         route = self.route
         if route is not None and route.fallback is not None and outcome.count == 0 \
@@ -108,7 +129,20 @@ class Plan:
             route = replace(route, backend=fallback, options=fallback_options,
                             why=f"{route.backend} found none; {fallback} searched exhaustively")
             outcome = self._search(fallback, fallback_options, deadline, on_solution)
+        if self.certification is not None:
+            outcome = replace(outcome, certificate=self._certificate(outcome, seen, deadline))
         return replace(outcome, route=route)
+
+    def _certificate(self, outcome: Outcome, seen: list[Placement],
+                     deadline: Deadline) -> Certificate | None:
+        """A found solution's validation, or the replayed proof of a "no"; None when the
+        search stopped without an answer."""
+        assert self.certification is not None
+        if outcome.count:
+            return certify_solutions(self.spec, seen or list(outcome.solutions))
+        if outcome.complete:
+            return certify_no(self.spec, self.certification, deadline)
+        return None
 
     def _search(self, backend: str, options: Mapping[str, Any], deadline: Deadline,
                 on_solution: SolutionSink | None) -> Outcome:
@@ -128,6 +162,16 @@ class Plan:
         return outcome
 
 
+def _keeping(seen: list[Placement], sink: SolutionSink | None) -> SolutionSink:
+    """`sink`, also keeping each solution for its certificate."""
+
+    def keep(placement: Placement) -> bool | None:
+        seen.append(placement)
+        return None if sink is None else sink(placement)
+
+    return keep
+
+
 def plan(
     spec_or_n: Spec | int | str,
     job: str = "find",
@@ -140,6 +184,8 @@ def plan(
     per_solution: bool = False,
     jobs: int | None = None,
     split: Split | None = None,
+    certify: bool = False,
+    proof: str | None = None,
     **options: Any,
 ) -> Plan:
     """Decide how `job` runs on `spec`, refusing before any work what cannot succeed.
@@ -156,6 +202,9 @@ def plan(
             count meets each one.
         jobs: processes for a count (None: all cores for the bitboard walk, else one).
         split: count by explicit subproblems (checkpoint, depth, executor).
+        certify: certify the answer: a solution by the validator, "no solution" by a DRAT
+            proof replayed by a checker (`certificates`); refused where no proof can be made.
+        proof: where the proof of a "no" goes (the CNF beside it; None: a temporary folder).
         options: the backend's constructor options.
 
     Raises:
@@ -197,13 +246,74 @@ def plan(
     if job == "count":
         counting, jobs, split = _counting_route(spec, info, options, unique, per_solution,
                                                 jobs, split, notes)
+    certification = _certification(spec, backend, options, job, proof) if certify else None
+    if proof is not None and not certify:
+        raise InputError("a proof file is written only for a certified answer; add certify "
+                         "(--certify) or drop the proof file")
     expected = forecast(spec, backend, job, options)
     return Plan(
         spec, job, backend, options, limit=limit, unique=unique, route=route,
         counting=counting, jobs=jobs or 1, split=split, forecast=expected,
         memory=info.memory(spec, options, job) if info.memory is not None else None,
         warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
-        notes=tuple(notes))
+        notes=tuple(notes), certification=certification)
+
+
+def cross_check_plan(first: Plan, timeout: float | None = None) -> Plan:
+    """The second count of `first.spec` for a cross-check: the first exhaustive backend (in
+    registry order) whose model is in another formalism than the first count's (CP-SAT,
+    CNF or the lines walked by a search), so that the two share no compiled model and no
+    search code. Raises InputError when no other backend can take the instance."""
+    formalism = backend_info(first.backend).formalism
+    for name in backend_names(exhaustive_only=True):
+        info = backend_info(name)
+        if info.formalism == formalism:
+            continue
+        try:
+            info.check(first.spec, {}, "count")
+            return plan(first.spec, "count", name, timeout=timeout, jobs=1)
+        except InputError:
+            continue
+    raise InputError(f"no second backend can count {first.spec.describe()} independently of "
+                     f"{first.backend}; drop --cross-check")
+
+
+def check_agreement(first: Outcome, second: Outcome) -> None:
+    """Raise CountMismatchError when both counts are complete and differ."""
+    if first.complete and second.complete and first.count != second.count:
+        raise CountMismatchError(
+            f"the counts disagree: {first.backend} counted {first.count:,}, {second.backend} "
+            f"counted {second.count:,}; at least one route is wrong, please report it",
+            {first.backend: first.count, second.backend: second.count})
+
+
+def _certification(spec: Spec, backend: str, options: Mapping[str, Any], job: str,
+                   proof: str | None) -> Certification:
+    """How a "no" will be proved: on the CNF backend's encoding and solver when that backend
+    runs (the ones given, else the proof defaults), else on the defaults; refused up front
+    when no checker is installed, the encoding is not a CNF, the solver writes no proof that
+    checks, or the CNF is too large to build."""
+    from .atomicfile import check_output_path
+    from .backends.sat import PROOF_SOLVER, proof_refusal
+    from .certificates import cnf_path_for
+
+    if job == "count":
+        raise InputError("a count is not certified by a proof; use count --cross-check to count "
+                         "by two independent routes")
+    require_checker()
+    cnf_backend = next(name for name in backend_names(exhaustive_only=True)
+                       if backend_info(name).formalism == "cnf")
+    given = options if backend == cnf_backend else {}
+    encoding = str(given.get("encoding") or PROOF_ENCODING)
+    solver = str(given.get("solver") or PROOF_SOLVER)
+    refusal = proof_refusal(encoding, solver)
+    if refusal is not None:
+        raise InputError(f"cannot certify: {refusal}")
+    check_options(cnf_backend, {"encoding": encoding}).check(spec, {"encoding": encoding}, "find")
+    if proof is not None:
+        check_output_path(proof, overwrite=True)
+        check_output_path(cnf_path_for(Path(proof)), overwrite=True)
+    return Certification(encoding, solver, proof)
 
 
 def _check_limit(limit: int | None) -> None:
@@ -228,8 +338,6 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
     model file's path."""
     if not isinstance(spec_or_n, str):
         return as_spec(spec_or_n)
-    from pathlib import Path
-
     from .modeling.bundled import bundled_model
     from .modeling.modelfile import load_model
 
