@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
-from ..errors import QueensError
-from .common import EXIT_CODES_HELP, EXIT_UNKNOWN, EXIT_USAGE
+from ..errors import CertificateError, CountMismatchError, QueensError
+from .common import EXIT_CODES_HELP, EXIT_MISMATCH, EXIT_UNCERTIFIED, EXIT_UNKNOWN, EXIT_USAGE
 
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
 COMMANDS = (
@@ -97,6 +97,12 @@ def _main(argv: Sequence[str] | None) -> int:
         return int(exit_.code or 0)
     try:
         return int(args.handler(args))
+    except CertificateError as error:
+        print(f"nqueens: error: {one_line(str(error))}", file=sys.stderr)
+        return EXIT_UNCERTIFIED
+    except CountMismatchError as error:
+        print(f"nqueens: error: {one_line(str(error))}", file=sys.stderr)
+        return EXIT_MISMATCH
     except QueensError as error:
         print(f"nqueens: error: {one_line(str(error))}", file=sys.stderr)
         return EXIT_USAGE

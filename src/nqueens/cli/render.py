@@ -47,7 +47,9 @@ def solution_text(
 
 def outcome_json(spec: Spec, outcome: Outcome, **extra: Any) -> dict[str, Any]:
     """The JSON document of an outcome: n, backend, route, status, count, complete, elapsed,
-    stats. `route` says why `auto` chose the backend; null when the user named it."""
+    stats. `route` says why `auto` chose the backend; null when the user named it. A
+    certified answer adds `certified` (true or false), `proof` (the proof file of a "no",
+    null for a solution) and `certificate` (what was checked, by which checkers)."""
     doc: dict[str, Any] = {
         "n": spec.n,
         "variant": spec.variant,
@@ -60,6 +62,11 @@ def outcome_json(spec: Spec, outcome: Outcome, **extra: Any) -> dict[str, Any]:
     }
     if spec.name:
         doc["name"] = spec.name
+    certificate = outcome.certificate
+    if certificate is not None:  # only when certifying was asked for
+        doc["certified"] = certificate.certified
+        doc["proof"] = certificate.proof
+        doc["certificate"] = certificate.as_json()
     doc.update(extra)
     doc["stats"] = dict(outcome.stats)
     return doc
