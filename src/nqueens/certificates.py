@@ -19,6 +19,7 @@ import os
 import tempfile
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -254,7 +255,20 @@ def _dratify(formula: str, proof: str) -> CheckerRun:
     return CheckerRun(CHECKER, _version(CHECKER), ok, time.process_time() - started, reason)
 
 
+#: drup's checker is OCaml code whose runtime belongs to the thread that first called it (a
+#: call from another thread aborts the process: "no domain lock held"), so every call goes
+#: through this one thread.
+_DRUP_THREAD: ThreadPoolExecutor | None = None
+
+
 def _drup(formula: str, steps: list[str]) -> CheckerRun:
+    global _DRUP_THREAD
+    if _DRUP_THREAD is None:
+        _DRUP_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nqueens-drup")
+    return _DRUP_THREAD.submit(_drup_here, formula, steps).result()
+
+
+def _drup_here(formula: str, steps: list[str]) -> CheckerRun:
     """drup on the clauses and the proof's additions (it checks RUP and RAT and ignores
     deletions, which only ever make a check harder, never easier)."""
     from drup import wrappers
