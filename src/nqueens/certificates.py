@@ -37,6 +37,11 @@ __all__ = ["Certificate", "Certification", "CheckerRun", "certify_no", "certify_
 #: The checker every proof goes through, and the extra that installs it.
 CHECKER = "dratify"
 CHECKER_EXTRA = "certify"
+#: dratify's Rust engine (the same author's, tested against the Python one), from the package
+#: cdclkit-native; when it is installed the Python engine still replays proofs of up to this
+#: many steps (about 2 s of CPU here), so that two implementations judge those.
+NATIVE_ENGINE = "cdclkit_native"
+PYTHON_ENGINE_STEPS = 100_000
 #: The second, verified checker: run when clauses^2 x proof steps is at most this (its unit
 #: propagation scans the formula; at this size it takes about a second here).
 SECOND_CHECKER = "drup"
@@ -216,12 +221,17 @@ def check_proof(formula: str, proof_file: Path, *, encoding: str | None = None,
     steps = [line for line in proof_text.splitlines() if line.strip() and not line.startswith("c")]
     header = formula.split("\n", 1)[0].split()
     variables, clauses = int(header[2]), int(header[3])
-    runs = [_dratify(formula, proof_text)]
+    runs = []
+    native = _native_engine()
+    if native:
+        runs.append(_dratify(formula, proof_text, "native"))
+    if not native or len(steps) <= PYTHON_ENGINE_STEPS:
+        runs.append(_dratify(formula, proof_text, "python"))
     if clauses * clauses * len(steps) <= SECOND_CHECKER_BUDGET and \
             importlib.util.find_spec(SECOND_CHECKER) is not None:
         runs.append(_drup(formula, steps))
     certified = all(run.ok for run in runs)
-    names = " and ".join(run.name for run in runs)
+    names = ", ".join(run.name for run in runs[:-1]) + (" and " if len(runs) > 1 else "") + runs[-1].name
     if certified:
         reason = (f"no solution: {names} replayed a {len(steps):,}-step proof that the "
                   f"{encoding or 'given'} CNF ({clauses:,} clauses) has no model")
@@ -239,20 +249,33 @@ def _version(name: str) -> str:
         return "unknown"
 
 
-def _dratify(formula: str, proof: str) -> CheckerRun:
-    """dratify's own Python engine: named, so that an accelerator it may pick up by
-    itself does not change which code judged the proof."""
+def _native_engine() -> bool:
+    """Whether dratify's Rust engine is installed (the module `cdclkit_native`, which
+    dratify takes through `register_native`)."""
+    if importlib.util.find_spec(NATIVE_ENGINE) is None:
+        return False
+    import cdclkit_native
     import dratify
 
+    dratify.register_native(cdclkit_native)
+    return bool(dratify.native_available())
+
+
+def _dratify(formula: str, proof: str, engine: str) -> CheckerRun:
+    """One of dratify's two engines, named, so that which code judged the proof is known."""
+    import dratify
+
+    name = f"{CHECKER}-{engine}"
+    version = _version(CHECKER) if engine == "python" else _version(NATIVE_ENGINE)
     started = time.process_time()
     try:
-        result = dratify.check_proof(dratify.parse_dimacs(formula), proof, engine="python")
+        result = dratify.check_proof(dratify.parse_dimacs(formula), proof, engine=engine)
     except ValueError as error:  # a malformed proof (a bad literal, a variable out of range)
-        return CheckerRun(CHECKER, _version(CHECKER), False, time.process_time() - started,
+        return CheckerRun(name, version, False, time.process_time() - started,
                           f"malformed proof: {error}")
     ok = bool(result.ok) and bool(result.reached_empty)
     reason = "" if ok else (str(result.reason) or "the empty clause is not derived")
-    return CheckerRun(CHECKER, _version(CHECKER), ok, time.process_time() - started, reason)
+    return CheckerRun(name, version, ok, time.process_time() - started, reason)
 
 
 #: drup's checker is OCaml code whose runtime belongs to the thread that first called it (a

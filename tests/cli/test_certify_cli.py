@@ -39,7 +39,7 @@ def test_solve_certify_text_says_certified(run_cli: Run, tmp_path: Path) -> None
                      "--proof", str(tmp_path / "b.drat"))
     assert result.code == 1
     assert "no solution exists" in result.out
-    assert "certified: no solution: dratify and drup replayed" in result.out
+    assert "certified: no solution: " in result.out and "drup replayed" in result.out
 
 
 def test_solve_certify_a_yes_is_validated(run_cli: Run) -> None:

@@ -51,7 +51,9 @@ def test_a_no_is_certified_by_a_replayed_proof(spec: Spec, tmp_path: Path) -> No
     certificate = outcome.certificate
     assert certificate.kind == "drat" and certificate.certified
     assert certificate.proof == str(proof) and proof.read_text().rstrip().endswith("0")
-    assert [run.name for run in certificate.checkers] == ["dratify", "drup"]
+    # a small proof is replayed by dratify's Python engine and by drup (and by dratify's
+    # Rust engine too where it is installed)
+    assert {"dratify-python", "drup"} <= {run.name for run in certificate.checkers}
     assert all(run.ok for run in certificate.checkers)
     # the CNF written is the encoder's, clause for clause
     written = Path(certificate.cnf).read_text().splitlines()
@@ -77,7 +79,7 @@ def test_the_default_proof_goes_to_a_temporary_folder() -> None:
 
 def test_a_hand_written_proof_checks(tmp_path: Path) -> None:
     certificate = nqueens.verify_proof(2, str(proof_file(tmp_path, HAND_PROOF_N2)))
-    assert certificate.certified and len(certificate.checkers) == 2
+    assert certificate.certified and len(certificate.checkers) >= 2
 
 
 @pytest.mark.parametrize("edited", ["0\n", "-1 0\n", ""], ids=["lemma-removed", "empty-clause-removed",

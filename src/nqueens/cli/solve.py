@@ -249,6 +249,9 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
         if args.format == "text":
             print(certificate.text() + (f" (proof {certificate.proof}, CNF {certificate.cnf})"
                                         if certificate.proof else ""))
+        if not certificate.certified and guard.should_stop():
+            print(f"nqueens: {certificate.reason}; the answer is not certified", file=sys.stderr)
+            return EXIT_UNKNOWN
         if not certificate.certified:
             raise CertificateError(f"the answer is not certified: {certificate.reason}",
                                    certificate)
