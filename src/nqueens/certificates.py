@@ -39,11 +39,12 @@ CHECKER = "dratify"
 CHECKER_EXTRA = "certify"
 #: dratify's Rust engine (the same author's, tested against the Python one), from the package
 #: cdclkit-native; when it is installed the Python engine still replays proofs of up to this
-#: many steps (about 2 s of CPU here), so that two implementations judge those.
+#: many steps, so that two implementations judge those (the bound and its measurements:
+#: docs/explanation/certificates.md).
 NATIVE_ENGINE = "cdclkit_native"
-PYTHON_ENGINE_STEPS = 100_000
+PYTHON_ENGINE_STEPS = 50_000
 #: The second, verified checker: run when clauses^2 x proof steps is at most this (its unit
-#: propagation scans the formula; at this size it takes about a second here).
+#: propagation scans the formula; measured in docs/explanation/certificates.md).
 SECOND_CHECKER = "drup"
 SECOND_CHECKER_BUDGET = 10**10
 #: The encoding a certified "no" is proved on unless the sat backend was given another.
