@@ -181,3 +181,13 @@ def test_cross_check_disagreement_raises(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(Plan, "run", off_by_one)
     with pytest.raises(CountMismatchError, match="disagree"):
         nqueens.cross_check(5, backend="sat")
+
+
+def test_without_the_rust_engine_the_python_engine_checks_every_proof(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(certificates, "_native_engine", lambda: False)
+    monkeypatch.setattr(certificates, "PYTHON_ENGINE_STEPS", 0)
+    monkeypatch.setattr(certificates, "SECOND_CHECKER_BUDGET", 0)
+    certificate = nqueens.verify_proof(2, str(proof_file(tmp_path, HAND_PROOF_N2)))
+    assert certificate.certified
+    assert [run.name for run in certificate.checkers] == ["dratify-python"]
