@@ -14,9 +14,21 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:  # what the names are; they are imported on first use (`__getattr__`)
     from typing import Any
 
-    from .api import Plan, count, plan, search, solutions, solve, validate
+    from .api import (
+        Plan,
+        count,
+        cross_check,
+        plan,
+        search,
+        solutions,
+        solve,
+        validate,
+        verify_proof,
+    )
     from .errors import (
+        CertificateError,
         CheckpointError,
+        CountMismatchError,
         InputError,
         ModelFileError,
         QueensError,
@@ -33,10 +45,11 @@ if TYPE_CHECKING:  # what the names are; they are imported on first use (`__geta
 #: `nqueens` command can take over SIGINT and SIGTERM before anything slow imports
 #: (`nqueens.entry`); `nqueens.count` and `from nqueens import Spec` import on first use.
 _HOMES = {
-    **dict.fromkeys(("Plan", "count", "plan", "search", "solutions", "solve", "validate"),
-                    "api"),
-    **dict.fromkeys(("CheckpointError", "InputError", "ModelFileError", "QueensError",
-                     "SizeLimitError", "SpecError", "UnknownBackendError"), "errors"),
+    **dict.fromkeys(("Plan", "count", "cross_check", "plan", "search", "solutions", "solve",
+                     "validate", "verify_proof"), "api"),
+    **dict.fromkeys(("CertificateError", "CheckpointError", "CountMismatchError", "InputError",
+                     "ModelFileError", "QueensError", "SizeLimitError", "SpecError",
+                     "UnknownBackendError"), "errors"),
     **dict.fromkeys(("Board", "Trace"), "pictures.display"),
     **dict.fromkeys(("Outcome", "Status"), "result"),
     **dict.fromkeys(("Placement", "Spec"), "spec"),
@@ -61,7 +74,9 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "Board",
+    "CertificateError",
     "CheckpointError",
+    "CountMismatchError",
     "InputError",
     "ModelFileError",
     "Outcome",
@@ -76,12 +91,14 @@ __all__ = [
     "UnknownBackendError",
     "Violation",
     "count",
+    "cross_check",
     "find_violations",
     "plan",
     "search",
     "solutions",
     "solve",
     "validate",
+    "verify_proof",
 ]
 
 __version__ = "0.1.0"

@@ -14,15 +14,18 @@ from dataclasses import replace
 from typing import Any
 
 from .backends import DEFAULT_BACKEND
+from .certificates import Certificate
+from .certificates import verify_proof as _verify_proof
 from .counting.routes import Split
-from .errors import InputError
-from .planning import Plan, check_timeout, plan, spec_of
+from .errors import CertificateError, InputError
+from .planning import Plan, check_agreement, check_timeout, cross_check_plan, plan, spec_of
 from .result import Deadline, Outcome
 from .routes import job_of
 from .spec import Placement, Spec
 from .validator import Violation, find_violations
 
-__all__ = ["Plan", "Split", "count", "plan", "search", "solutions", "solve", "validate"]
+__all__ = ["Plan", "Split", "count", "cross_check", "plan", "search", "solutions", "solve", "validate",
+           "verify_proof"]
 
 #: The backend name that picks the fastest correct route per job (`routes.py`).
 AUTO = DEFAULT_BACKEND
@@ -85,6 +88,9 @@ def search(
     outcome = chosen.run(deadline, on_solution=sink if wants_solutions else None)
     if found:
         outcome = replace(outcome, solutions=tuple(found))
+    certificate = outcome.certificate
+    if certificate is not None and not certificate.certified:
+        raise CertificateError(f"the answer is not certified: {certificate.reason}", certificate)
     return outcome
 
 
@@ -96,7 +102,12 @@ def solve(
     **options: Any,
 ) -> Outcome:
     """Find one solution. `outcome.solution` is the placement, or None when the search
-    proved there is none (`outcome.unsatisfiable`) or ran out of time (status TIMEOUT)."""
+    proved there is none (`outcome.unsatisfiable`) or ran out of time (status TIMEOUT).
+
+    With `certify=True`, `outcome.certificate` carries the evidence: the validator's check
+    of the solution, or for "no solution" a DRAT proof replayed by a checker (written to
+    `proof=FILE`, the CNF beside it; default a temporary folder). Evidence that does not
+    check raises CertificateError; what cannot be certified is refused up front."""
     _reject(options, ("limit", "collect"), "solve", "use solutions(..., limit=K) for several")
     _reject(options, ("all",), "solve",
             "for every solution iterate nqueens.solutions(N), or call nqueens.count(N) for "
@@ -124,6 +135,35 @@ def count(
         spec_or_n, backend=backend, timeout=timeout, on_solution=on_solution, collect=False,
         unique=unique, **options,
     )
+
+
+def cross_check(
+    spec_or_n: Spec | int | str,
+    *,
+    backend: str = DEFAULT_BACKEND,
+    timeout: float | None = None,
+    **options: Any,
+) -> tuple[Outcome, Outcome]:
+    """Count twice, by the route `backend` takes and by a backend of another formalism
+    (`planning.cross_check_plan`); returns both outcomes.
+
+    Raises:
+        CountMismatchError: both counts are complete and differ.
+    """
+    check_timeout(timeout)
+    deadline = Deadline(timeout)
+    first = plan(spec_or_n, "count", backend, timeout=timeout, **options)
+    second = cross_check_plan(first, timeout)
+    outcomes = first.run(deadline), second.run(deadline)
+    check_agreement(*outcomes)
+    return outcomes
+
+
+def verify_proof(spec_or_n: Spec | int | str, proof: str, *, encoding: str = "pairwise") -> Certificate:
+    """Replay a DRAT proof file against the CNF rebuilt from the spec (a model's name or
+    file, a Spec or a board size); `certificate.certified` says whether it shows that the
+    spec has no solution. Raises InputError when no checker is installed."""
+    return _verify_proof(spec_of(spec_or_n), proof, encoding)
 
 
 _DONE = object()

@@ -34,3 +34,22 @@ class CheckpointError(InputError):
 class SizeLimitError(InputError):
     """A request that cannot work at this size (billions of clauses, millions of boards to a
     terminal); the message names the size and an alternative that does work."""
+
+
+class CertificateError(QueensError):
+    """An answer asked to be certified whose evidence does not check (a proof the checker
+    rejects, a solution the validator rejects): never reported as a plain answer.
+    `certificate` is the failed `certificates.Certificate` (None when there is none)."""
+
+    def __init__(self, message: str, certificate: object = None) -> None:
+        super().__init__(message)
+        self.certificate = certificate
+
+
+class CountMismatchError(QueensError):
+    """Two independent counting routes gave different counts: at least one is wrong.
+    `counts` maps each route to its count."""
+
+    def __init__(self, message: str, counts: dict[str, int] | None = None) -> None:
+        super().__init__(message)
+        self.counts = dict(counts or {})

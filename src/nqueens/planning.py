@@ -8,13 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .backends import DEFAULT_BACKEND, BackendInfo, backend_names, check_options, get_backend
+from .backends import (
+    DEFAULT_BACKEND,
+    BackendInfo,
+    backend_info,
+    backend_names,
+    check_options,
+    get_backend,
+)
 from .bitboard import supports
 from .counting import tasks
 from .counting.routes import Split, run_count
-from .errors import InputError, SpecError
+from .errors import CountMismatchError, InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
 from .joins import JOIN_MAX_N
 from .limits import check_exhaustive, join_bytes, join_processes, memory_text
@@ -24,10 +32,13 @@ from .spec import Placement, Spec, as_spec
 from .symmetry import canonical, instance_symmetries
 from .variants import SYMMETRIC_VARIANTS
 
-if TYPE_CHECKING:  # the engine and its executors are imported by the counts that use them
+if TYPE_CHECKING:  # the engine and its executors are imported by the counts that use them,
+    # the certificates (tempfile, threads, the checkers' metadata) by a certified answer
+    from .certificates import Certificate, Certification
     from .counting.engine import Progress, ProgressCallback
 
-__all__ = ["Plan", "Split", "check_timeout", "plan", "spec_of"]
+__all__ = ["Plan", "Split", "check_agreement", "check_timeout", "cross_check_plan", "plan",
+           "spec_of"]
 
 #: A job forecast to take longer than this (seconds) is worth a word before it starts.
 SLOW_SECONDS = 5.0
@@ -55,6 +66,7 @@ class Plan:
         memory: the model's estimated bytes, when the backend has an estimate.
         warning: one line to show before the work, when a better route exists.
         notes: decisions the caller may want to know about (one line each).
+        certification: how the answer is certified (None: not asked for).
     """
 
     spec: Spec
@@ -71,6 +83,7 @@ class Plan:
     memory: int | None = None
     warning: str | None = None
     notes: tuple[str, ...] = field(default=())
+    certification: Certification | None = None
 
     @property
     def processes(self) -> bool:
@@ -102,6 +115,9 @@ class Plan:
                 jobs=self.jobs, unique=self.unique, split=self.split, deadline=deadline,
                 on_solution=on_solution, on_progress=on_progress, on_resume=on_resume)
             return replace(outcome, route=self.route)
+        seen: list[Placement] = []
+        if self.certification is not None:
+            on_solution = _keeping(seen, on_solution)
         outcome = self._search(self.backend, self.options, deadline, on_solution)
         route = self.route
         if route is not None and route.fallback is not None and outcome.count == 0 \
@@ -110,7 +126,22 @@ class Plan:
             route = replace(route, backend=fallback, options=fallback_options,
                             why=f"{route.backend} found none; {fallback} searched exhaustively")
             outcome = self._search(fallback, fallback_options, deadline, on_solution)
+        if self.certification is not None:
+            outcome = replace(outcome, certificate=self._certificate(outcome, seen, deadline))
         return replace(outcome, route=route)
+
+    def _certificate(self, outcome: Outcome, seen: list[Placement],
+                     deadline: Deadline) -> Certificate | None:
+        """A found solution's validation, or the replayed proof of a "no"; None when the
+        search stopped without an answer."""
+        from .certificates import certify_no, certify_solutions
+
+        assert self.certification is not None
+        if outcome.count:
+            return certify_solutions(self.spec, seen or list(outcome.solutions))
+        if outcome.complete:
+            return certify_no(self.spec, self.certification, deadline)
+        return None
 
     def _search(self, backend: str, options: Mapping[str, Any], deadline: Deadline,
                 on_solution: SolutionSink | None) -> Outcome:
@@ -130,6 +161,16 @@ class Plan:
         return outcome
 
 
+def _keeping(seen: list[Placement], sink: SolutionSink | None) -> SolutionSink:
+    """`sink`, also keeping each solution for its certificate."""
+
+    def keep(placement: Placement) -> bool | None:
+        seen.append(placement)
+        return None if sink is None else sink(placement)
+
+    return keep
+
+
 def plan(
     spec_or_n: Spec | int | str,
     job: str = "find",
@@ -142,6 +183,8 @@ def plan(
     per_solution: bool = False,
     jobs: int | None = None,
     split: Split | None = None,
+    certify: bool = False,
+    proof: str | None = None,
     **options: Any,
 ) -> Plan:
     """Decide how `job` runs on `spec`, refusing before any work what cannot succeed.
@@ -158,6 +201,9 @@ def plan(
             count meets each one.
         jobs: processes for a count (None: all cores for the bitboard walk, else one).
         split: count by explicit subproblems (checkpoint, depth, executor).
+        certify: certify the answer: a solution by the validator, "no solution" by a DRAT
+            proof replayed by a checker (`certificates`); refused where no proof can be made.
+        proof: where the proof of a "no" goes (the CNF beside it; None: a temporary folder).
         options: the backend's constructor options.
 
     Raises:
@@ -168,13 +214,7 @@ def plan(
     check_timeout(timeout)
     spec = board_of(spec_or_n, options)
     bounded = bounded or timeout is not None
-    if job not in JOBS:
-        raise InputError(f"unknown job {job!r}; one of {', '.join(JOBS)}")
-    if unique and job == "find":
-        raise InputError("unique needs every solution: the classes of symmetric solutions "
-                         "are known only once all have been found; count or enumerate instead")
-    if split is not None and job != "count":
-        raise InputError("a split runs counts only")
+    _check_job(job, unique, split, certify, proof)
     whole = job != "find"
     classes_walked = unique and spec.is_plain and spec.variant == "queens"
     route: Route | None = None
@@ -201,6 +241,7 @@ def plan(
     if job == "count":
         counting, jobs, split, route = _count_route(spec, info, options, route, limit, unique,
                                                     per_solution, jobs, split, notes)
+    certification = _certification(spec, backend, options, job, proof) if certify else None
     expected = forecast(spec, backend, job, options, counting)
     memory = info.memory(spec, options, job) if info.memory is not None else None
     if counting == "join":  # the parent, and the tables in each process that counts
@@ -209,7 +250,79 @@ def plan(
         spec, job, backend, options, limit=limit, unique=unique, route=route,
         counting=counting, jobs=jobs or 1, split=split, forecast=expected, memory=memory,
         warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
-        notes=tuple(notes))
+        notes=tuple(notes), certification=certification)
+
+
+def cross_check_plan(first: Plan, timeout: float | None = None) -> Plan:
+    """The second count of `first.spec` for a cross-check: the first exhaustive backend (in
+    registry order) whose model is in another formalism than the first count's (CP-SAT,
+    CNF or the lines walked by a search), so that the two share no compiled model and no
+    search code. Raises InputError when no other backend can take the instance."""
+    formalism = backend_info(first.backend).formalism
+    for name in backend_names(exhaustive_only=True):
+        info = backend_info(name)
+        if info.formalism == formalism:
+            continue
+        try:
+            info.check(first.spec, {}, "count")
+            return plan(first.spec, "count", name, timeout=timeout, jobs=1)
+        except InputError:
+            continue
+    raise InputError(f"no second backend can count {first.spec.describe()} independently of "
+                     f"{first.backend}; drop --cross-check")
+
+
+def check_agreement(first: Outcome, second: Outcome) -> None:
+    """Raise CountMismatchError when both counts are complete and differ."""
+    if first.complete and second.complete and first.count != second.count:
+        raise CountMismatchError(
+            f"the counts disagree: {first.backend} counted {first.count:,}, {second.backend} "
+            f"counted {second.count:,}; at least one route is wrong, please report it",
+            {first.backend: first.count, second.backend: second.count})
+
+
+def _check_job(job: str, unique: bool, split: Split | None, certify: bool,
+               proof: str | None) -> None:
+    """Refuse a job that contradicts itself, whatever the board."""
+    if job not in JOBS:
+        raise InputError(f"unknown job {job!r}; one of {', '.join(JOBS)}")
+    if unique and job == "find":
+        raise InputError("unique needs every solution: the classes of symmetric solutions "
+                         "are known only once all have been found; count or enumerate instead")
+    if split is not None and job != "count":
+        raise InputError("a split runs counts only")
+    if proof is not None and not certify:
+        raise InputError("a proof file is written only for a certified answer; add certify "
+                         "(--certify) or drop the proof file")
+
+
+def _certification(spec: Spec, backend: str, options: Mapping[str, Any], job: str,
+                   proof: str | None) -> Certification:
+    """How a "no" will be proved: on the CNF backend's encoding and solver when that backend
+    runs (the ones given, else the proof defaults), else on the defaults; refused up front
+    when no checker is installed, the encoding is not a CNF, the solver writes no proof that
+    checks, or the CNF is too large to build."""
+    from .atomicfile import check_output_path
+    from .backends.sat import PROOF_SOLVER, proof_refusal
+    from .certificates import PROOF_ENCODING, Certification, cnf_path_for, require_checker
+
+    if job == "count":
+        raise InputError("a count is not certified by a proof; use count --cross-check to count "
+                         "by two independent routes")
+    require_checker()
+    cnf_backend = next(name for name in backend_names(exhaustive_only=True)
+                       if backend_info(name).formalism == "cnf")
+    given = options if backend == cnf_backend else {}
+    encoding = str(given.get("encoding") or PROOF_ENCODING)
+    solver = str(given.get("solver") or PROOF_SOLVER)
+    refusal = proof_refusal(encoding, solver)
+    if refusal is not None:
+        raise InputError(f"cannot certify: {refusal}")
+    check_options(cnf_backend, {"encoding": encoding}).check(spec, {"encoding": encoding}, "find")
+    if proof is not None:
+        check_output_path(proof, overwrite=True)
+        check_output_path(cnf_path_for(Path(proof)), overwrite=True)
+    return Certification(encoding, solver, proof)
 
 
 def _check_limit(limit: int | None) -> None:
@@ -281,8 +394,6 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
     model file's path."""
     if not isinstance(spec_or_n, str):
         return as_spec(spec_or_n)
-    from pathlib import Path
-
     from .modeling.bundled import bundled_model
     from .modeling.formats import read_instance, split_take
 

@@ -39,6 +39,8 @@ class Outcome:
         stats: backend-specific figures (nodes checked, clauses, ...).
         route: with `backend="auto"`, the `routes.Route` that chose `backend`; None when
             the caller named the backend.
+        certificate: with `certify`, the `certificates.Certificate` of the answer (None
+            when none was asked for).
     """
 
     status: Status
@@ -48,6 +50,7 @@ class Outcome:
     backend: str = ""
     stats: Mapping[str, int | float | str] = field(default_factory=dict)
     route: Any = None  # a routes.Route (not imported here: result.py stays at the base)
+    certificate: Any = None  # a certificates.Certificate (likewise)
 
     @property
     def complete(self) -> bool:

@@ -62,6 +62,16 @@ QUEEN_FIRST_SOLVERS = NATIVE_SOLVERS
 #: can stop it between budgets (see `_solve`); Kissat cannot, and was slower in the bench.
 #: `solver="kissat404"` still names it.
 FIND_ONE_SOLVER = DEFAULT_SOLVER
+#: The solver of a certified "no": CaDiCaL writes a DRAT proof through PySAT (`with_proof`).
+PROOF_SOLVER = DEFAULT_SOLVER
+#: PySAT's solvers whose proofs (`get_proof`) replay under a checker here.
+PROOF_SOLVERS = ("cadical103", "cadical153", "cadical195", "cadical300", "glucose3", "glucose4",
+                 "glucose42", "gluecard3", "gluecard4", "lingeling", "maplechrono")
+#: Why the others cannot certify (any solver not listed in either gives no proof through PySAT).
+NO_PROOF = {
+    "maplesat": "writes proofs that do not check (its variables are shifted by one)",
+    "maplecm": "writes proofs without the final empty clause",
+}
 
 
 def cell_var(n: int, row: int, col: int) -> int:
@@ -321,6 +331,41 @@ def solver_for(encoding: str, wanted: str | None, default: str = DEFAULT_SOLVER)
                          f"constraints ({', '.join(NATIVE_SOLVERS)}), not {wanted!r}; "
                          "drop the solver or choose one of those")
     return wanted
+
+
+def proof_refusal(encoding: str, solver: str) -> str | None:
+    """Why this encoding and solver cannot give a checkable proof, or None when they can: a
+    DRAT proof covers clauses only (not the native encoding's cardinality constraints), and
+    only some of PySAT's solvers write proofs that replay (`PROOF_SOLVERS`)."""
+    if encoding == NATIVE:
+        return ("the native encoding hands at-most-one constraints to the solver, which no "
+                "DRAT proof covers; use a CNF encoding (the default, pairwise)")
+    key = _solver_key(solver)
+    if key in PROOF_SOLVERS:
+        return None
+    why = NO_PROOF.get(key, "gives no proof through PySAT")
+    return f"the SAT solver {solver} {why}; use {PROOF_SOLVER} (the default) or one of {', '.join(PROOF_SOLVERS)}"
+
+
+def refute_with_proof(
+    compiled: CompiledCnf, solver: str = PROOF_SOLVER, deadline: Deadline | None = None,
+) -> tuple[bool | None, list[str]]:
+    """Solve the CNF (clauses only) with a proof-logging solver: (answer, proof lines), the
+    answer None when the deadline stopped it. The proof is DRAT text, one step per line, as
+    the solver wrote it; it is meaningful only when the answer is False."""
+    clauses: list[list[int]] = compiled.cnf.clauses  # PySAT is untyped
+    with Solver(name=solver, bootstrap_with=clauses, with_proof=True) as sat:
+        timer = _interrupt_at(sat, deadline)
+        unhook = deadline.on_stop(_interrupter(sat)) if deadline is not None else None
+        try:
+            answer = _solve(sat, deadline)
+        finally:
+            if timer is not None:
+                timer.cancel()
+            if unhook is not None:
+                unhook()
+        proof: list[str] = list(sat.get_proof() or []) if answer is False else []
+    return answer, proof
 
 
 def first_row_parts(spec: Spec) -> list[tuple[int, ...]]:

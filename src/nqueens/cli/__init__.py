@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
-from ..errors import QueensError
-from .common import EXIT_CODES_HELP, EXIT_UNKNOWN, EXIT_USAGE
+from ..errors import CertificateError, CountMismatchError, QueensError
+from .common import EXIT_CODES_HELP, EXIT_MISMATCH, EXIT_UNCERTIFIED, EXIT_UNKNOWN, EXIT_USAGE
 
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
 COMMANDS = (
@@ -126,7 +126,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return int(args.handler(args))
     except QueensError as error:
         print(f"nqueens: error: {one_line(str(error))}", file=sys.stderr)
-        return EXIT_USAGE
+        return _exit_code(error)
     except ImportError as error:
         if _interrupted_import(error):  # a Ctrl-C inside a solver library's initialisation
             print("nqueens: interrupted", file=sys.stderr)
@@ -147,6 +147,16 @@ def _main(argv: Sequence[str] | None) -> int:
             print("nqueens: interrupted", file=sys.stderr)
             return EXIT_UNKNOWN
         raise
+
+
+def _exit_code(error: QueensError) -> int:
+    """Evidence that does not check (4) and counts that disagree (5) have codes of their own;
+    every other error of ours is bad usage or input (2)."""
+    if isinstance(error, CertificateError):
+        return EXIT_UNCERTIFIED
+    if isinstance(error, CountMismatchError):
+        return EXIT_MISMATCH
+    return EXIT_USAGE
 
 
 def _interrupted_in_native_code(error: Exception) -> bool:

@@ -15,6 +15,7 @@ from ..backends import backend_info, backend_names
 from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
 from ..errors import InputError
 from ..modeling.modelcount import COUNTERS, ganak_count
+from ..planning import check_agreement, cross_check_plan
 from ..result import Outcome
 from ..spec import Spec
 from ..symmetry import instance_symmetries
@@ -55,6 +56,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  nqueens count 12 --backend backtrack --unique\n"
             "  nqueens count 8 --fixed 0,0 --forbidden 3,3 --format json\n"
             "  nqueens count superqueens-11 --backend sat\n"
+            "  nqueens count 8 --cross-check\n"
             "  nqueens count 16 --backend backtrack --checkpoint q16.ckpt"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -76,6 +78,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_format_argument(parser)
     parser.add_argument("--unique", "-u", action="store_true",
                         help="also count fundamental solutions (up to rotation and reflection)")
+    parser.add_argument("--cross-check", action="store_true",
+                        help="count again with a backend of another formalism (CP-SAT, CNF or "
+                        "search) and report both counts; exit 5 when they differ")
     add_split_arguments(parser)
     parser.set_defaults(handler=run)
 
@@ -131,6 +136,8 @@ def run(args: argparse.Namespace) -> int:
     chosen = plan(spec, "count", args.backend, unique=args.unique,
                   timeout=args.timeout, jobs=args.jobs, split=split,
                   **backend_options(args))  # refuses what cannot work before any announcement
+    if args.cross_check:
+        return run_cross_check(args, chosen, guard)
     announce(chosen)
     if chosen.split is not None:
         return run_split(args, chosen, guard)
@@ -157,6 +164,51 @@ def run(args: argparse.Namespace) -> int:
                   int(outcome.stats.get("unique", 0)) if args.unique else None)
 
 
+def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
+    """count --cross-check: the count of `chosen`, then a second count by a backend of
+    another formalism; both are reported, and a disagreement is its own failure (exit 5)."""
+    if chosen.split is not None or args.unique:
+        raise InputError("--cross-check compares two whole counts; drop --unique, --checkpoint, "
+                         "--split-depth and --executor")
+    second = cross_check_plan(chosen, args.timeout)
+    announce(chosen)
+    done: list[Outcome] = []
+
+    def work() -> list[Outcome]:
+        for each in (chosen, second):
+            done.append(guard.settle(each.run(guard.deadline)))
+        return done
+
+    def abandon() -> None:
+        _report_pair(args, chosen.spec, done + [Outcome(guard.stopped_status(), 0, backend=b.backend)
+                                                for b in (chosen, second)[len(done):]])
+
+    outcomes = guard.run(work, abandon)
+    with guard.output_lock:
+        _report_pair(args, chosen.spec, outcomes)
+    check_agreement(*outcomes)  # CountMismatchError: exit 5, after both counts are shown
+    return EXIT_OK if all(o.complete for o in outcomes) else EXIT_UNKNOWN
+
+
+def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) -> None:
+    first, second = outcomes
+    agree = first.complete and second.complete and first.count == second.count
+    if args.format == "json":
+        doc = outcome_json(spec, first)
+        doc["cross_check"] = {key: outcome_json(spec, second)[key]
+                              for key in ("backend", "route", "status", "count", "complete", "elapsed")}
+        doc["agree"] = agree if first.complete and second.complete else None
+        print_json(doc)
+    else:
+        for outcome in outcomes:
+            bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
+            print(f"{spec.describe()}: {outcome.count} solutions{bound} "
+                  f"[{backend_text(outcome)}, {outcome.elapsed:.3f} s]")
+        if first.complete and second.complete:
+            print("the two counts agree" if agree else "the two counts DISAGREE")
+    sys.stdout.flush()
+
+
 def announce(chosen: Plan) -> None:
     """The plan's warning and notes on stderr (never stdout), before the work starts."""
     if chosen.warning is not None:
@@ -171,9 +223,9 @@ def run_ganak(args: argparse.Namespace, spec: Spec, guard: Guard) -> int:
     if args.backend not in cnf:
         raise InputError(f"--counter ganak counts the CNF of the {cnf[0]} backend; add "
                          f"--backend {cnf[0]}")
-    if args.unique or split_asked(args):
+    if args.unique or split_asked(args) or args.cross_check:
         raise InputError("--counter ganak counts the whole CNF at once; drop --unique, "
-                         "--checkpoint, --split-depth and --executor")
+                         "--checkpoint, --split-depth, --executor and --cross-check")
     plan(spec, "count", args.backend, timeout=args.timeout,
          **backend_options(args))  # the same refusals as any count
     return report(args, spec, ganak_count(spec, args.encoding, args.timeout), guard)

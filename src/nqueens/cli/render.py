@@ -53,7 +53,9 @@ def outcome_json(spec: Spec, outcome: Outcome, *, counted: int | None = None,
     listed: with `counted` (the fundamental solutions of --unique) `count` is that number
     and `total` beside it is every solution the search met. `route` says why `auto` chose
     the backend (null when the user named it); `fixed` and `forbidden` are the board's
-    cells, so that `verify` can check a placement against the board it was found on."""
+    cells, so that `verify` can check a placement against the board it was found on. A certified
+    answer adds `certified` (true or false), `proof` (the proof file of a "no", null for a
+    solution) and `certificate` (what was checked, by which checkers)."""
     doc: dict[str, Any] = {
         "n": spec.n,
         "variant": spec.variant,
@@ -72,6 +74,11 @@ def outcome_json(spec: Spec, outcome: Outcome, *, counted: int | None = None,
         doc["fixed"] = [list(cell) for cell in spec.fixed]
     if spec.forbidden:
         doc["forbidden"] = [list(cell) for cell in spec.forbidden]
+    certificate = outcome.certificate
+    if certificate is not None:  # only when certifying was asked for
+        doc["certified"] = certificate.certified
+        doc["proof"] = certificate.proof
+        doc["certificate"] = certificate.as_json()
     doc.update(extra)
     doc["stats"] = dict(outcome.stats)
     return doc

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..api import plan
 from ..backends import BACKTRACK_ORDERS, DEFAULT_BACKEND, option_owners
-from ..errors import InputError
+from ..errors import CertificateError, InputError
 from ..limits import check_terminal_enumeration, known_solutions
 from ..pictures.save import picture_format
 from ..result import Outcome, Status
@@ -55,6 +55,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  nqueens solve 8 --limit 3 --one-based\n"
             "  nqueens solve 8 --all --unique --format json\n"
             "  nqueens solve 8 --fixed 0,0 --forbidden 3,3 --backend sat\n"
+            "  nqueens solve 3 --certify --proof q3.drat\n"
             "  nqueens solve completion-8-a1 --output a1.svg\n"
             "  nqueens solve 12 --all --format jsonl --timeout 5 > solutions.jsonl"
         ),
@@ -84,6 +85,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="also draw the board(s) to FILE.svg or FILE.png")
     parser.add_argument("--force", action="store_true",
                         help="overwrite FILE if it exists (default: refuse)")
+    certify = parser.add_argument_group("certificates")
+    certify.add_argument("--certify", action="store_true",
+                         help="certify the answer: each solution by the validator; 'no solution' "
+                         "by a DRAT proof of the instance's CNF, replayed by an independent "
+                         "checker (exit 4 if it does not check; needs the 'certify' extra)")
+    certify.add_argument("--proof", default=None, metavar="FILE",
+                         help="with --certify: write the proof of a 'no' to FILE and the CNF it "
+                         "refutes beside it (FILE with the suffix .cnf) (default: beside "
+                         "--output, else a new temporary folder)")
     genetic = parser.add_argument_group("genetic and minconflicts backends")
     genetic.add_argument("--seed", type=int, default=None,
                          help="random seed, for a reproducible run (default: fresh)")
@@ -209,7 +219,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
     job = "enumerate" if args.all else "find"
     options = {**backend_options(args), **search_options(args), **order_options(args)}
     chosen = plan(spec, job, args.backend, limit=limit, timeout=args.timeout,
-                  **options)
+                  certify=args.certify, proof=_proof_path(args), **options)
     if args.all and sys.stdout.isatty():
         check_terminal_enumeration(spec)
     announce(chosen)  # after every refusal: only work that will run is announced
@@ -234,10 +244,33 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
         printer.write(shown)
     if args.output is not None:
         _draw(spec, args, shown)
+    if args.certify and outcome.certificate is None:  # stopped before an answer
+        extra["certified"] = False
     printer.finish(outcome, shown, **extra)
+    certificate = outcome.certificate
+    if certificate is not None:
+        if args.format == "text":
+            print(certificate.text() + (f" (proof {certificate.proof}, CNF {certificate.cnf})"
+                                        if certificate.proof else ""))
+        if not certificate.certified and guard.should_stop():
+            print(f"nqueens: {certificate.reason}; the answer is not certified", file=sys.stderr)
+            return EXIT_UNKNOWN
+        if not certificate.certified:
+            raise CertificateError(f"the answer is not certified: {certificate.reason}",
+                                   certificate)
     if outcome.status in (Status.TIMEOUT, Status.INTERRUPTED):
         return EXIT_UNKNOWN
     return EXIT_OK if outcome.count else EXIT_NO
+
+
+def _proof_path(args: argparse.Namespace) -> str | None:
+    """Where the proof of a "no" goes: --proof, else beside --output (its name with the
+    suffix .drat), else None (a temporary folder)."""
+    if args.proof is not None or not args.certify or args.output is None:
+        return str(args.proof) if args.proof is not None else None
+    from pathlib import Path
+
+    return str(Path(args.output).with_suffix(".drat"))
 
 
 def _check_picture(spec: Spec, args: argparse.Namespace) -> None:

@@ -13,6 +13,7 @@ from ..validator import ValidationStopped, Violation, find_cell_violations, find
 from .common import (
     EXIT_NO,
     EXIT_OK,
+    EXIT_UNCERTIFIED,
     EXIT_UNKNOWN,
     MAX_N,
     add_cell_arguments,
@@ -44,7 +45,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  nqueens verify --n 4 <<< '1 3 0 2'\n"
             "  echo '2 4 1 3' | nqueens verify --one-based\n"
             "  nqueens solve 8 --format json | nqueens verify\n"
-            "  nqueens verify placement.txt --model completion-8-a1"
+            "  nqueens verify placement.txt --model completion-8-a1\n"
+            "  nqueens verify --proof q3.drat --model 3"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -61,7 +63,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--one-based", action="store_true",
                         help="columns in the input and cells in the report are 1-based")
     add_format_argument(parser)
+    add_proof_arguments(parser)
     parser.set_defaults(handler=run)
+
+
+def add_proof_arguments(parser: argparse.ArgumentParser) -> None:
+    proof = parser.add_argument_group(
+        "proofs", "check a proof of 'no solution' (from `solve --certify`) instead of a placement")
+    proof.add_argument("--proof", default=None, metavar="PROOF",
+                       help="a DRAT proof: replayed against the CNF rebuilt from --model (a CNF "
+                       "shipped with the proof is never read); exit 0 certified, 4 not")
+    proof.add_argument("--encoding", default=None, metavar="E",
+                       help="the CNF encoding the proof was made on (default: pairwise, the one "
+                       "`solve --certify` uses unless given --backend sat --encoding E)")
 
 
 def _read(path: str) -> str:
@@ -147,6 +161,8 @@ VERIFY_BYTES_PER_QUEEN = 600
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.proof is not None or args.encoding is not None:
+        return run_proof(args)
     guard = Guard(args.timeout)
 
     def abandon() -> None:  # only if a stop is not noticed within the grace period
@@ -217,3 +233,22 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
             bad = sum(1 for _, _, found in checks if found)
             print(f"{len(checks)} placements: {len(checks) - bad} valid, {bad} invalid")
     return EXIT_NO if any(found for _, _, found in checks) else EXIT_OK
+
+
+def run_proof(args: argparse.Namespace) -> int:
+    """verify --proof PROOF --model M: replay the proof against M's CNF, rebuilt here."""
+    from ..certificates import PROOF_ENCODING, verify_proof
+
+    if args.proof is None:
+        raise InputError("--encoding names the CNF of a proof; add --proof PROOF")
+    if args.model is None or args.file != "-":
+        raise InputError("--proof checks a proof against a model's CNF: give --model N|MODEL "
+                         "and no placement file")
+    certificate = verify_proof(load_problem(args.model), args.proof,
+                               args.encoding or PROOF_ENCODING)
+    if args.format == "json":
+        print_json({"proof": args.proof, "model": args.model, "certified": certificate.certified,
+                    "certificate": certificate.as_json()})
+    else:
+        print(certificate.text())
+    return EXIT_OK if certificate.certified else EXIT_UNCERTIFIED

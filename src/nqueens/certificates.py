@@ -1,0 +1,313 @@
+"""Certificates: evidence for an answer that a skeptic can check without trusting the search.
+
+A "yes" carries its solution, and the shared validator's check of it is the certificate. A
+"no" carries a DRAT proof: the spec's CNF (the sat backend's cell encoding) is solved again by
+a proof-logging solver, the CNF and the proof are written to files, and an independent
+checker replays the proof from those files. The proof is about that CNF only; that the CNF
+says what the spec says rests on the encoder's tests (see docs/explanation/certificates.md).
+
+The checker is `dratify` (pure Python, in the `certify` extra); where the CNF and the proof
+are small enough, `drup` (a checker extracted from a verified Why3 development, far slower)
+replays it too, and the answer is certified only when every checker that ran accepts it.
+Solver libraries and checkers are imported only when a certificate is made.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import tempfile
+import time
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from .atomicfile import write_text_atomic
+from .errors import InputError
+from .result import Deadline
+from .spec import Placement, Spec
+from .validator import find_violations
+
+__all__ = ["Certificate", "Certification", "CheckerRun", "certify_no", "certify_solutions",
+           "check_proof", "require_checker", "verify_proof"]
+
+#: The checker every proof goes through, and the extra that installs it.
+CHECKER = "dratify"
+CHECKER_EXTRA = "certify"
+#: dratify's Rust engine (the same author's, tested against the Python one), from the package
+#: cdclkit-native; when it is installed the Python engine still replays proofs of up to this
+#: many steps, so that two implementations judge those (the bound and its measurements:
+#: docs/explanation/certificates.md).
+NATIVE_ENGINE = "cdclkit_native"
+PYTHON_ENGINE_STEPS = 50_000
+#: The second, verified checker: run when clauses^2 x proof steps is at most this (its unit
+#: propagation scans the formula; measured in docs/explanation/certificates.md).
+SECOND_CHECKER = "drup"
+SECOND_CHECKER_BUDGET = 10**10
+#: The encoding a certified "no" is proved on unless the sat backend was given another.
+PROOF_ENCODING = "pairwise"
+
+
+@dataclass(frozen=True)
+class CheckerRun:
+    """One checker's verdict on one proof."""
+
+    name: str
+    version: str
+    ok: bool
+    seconds: float
+    reason: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"checker": self.name, "version": self.version, "ok": self.ok,
+                "seconds": round(self.seconds, 3), **({"reason": self.reason} if self.reason else {})}
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """The evidence for one answer.
+
+    Attributes:
+        kind: "validator" (a solution checked by the shared validator) or "drat" (a proof
+            that the CNF has no model, replayed by `checkers`).
+        certified: whether the evidence checked.
+        reason: one line: what was checked, or why it failed.
+        cnf, proof: the files of a DRAT certificate (None for a solution).
+        encoding, solver: how the CNF was built and refuted.
+        clauses, variables, steps: the CNF's size and the proof's length.
+    """
+
+    kind: str
+    certified: bool
+    reason: str
+    cnf: str | None = None
+    proof: str | None = None
+    encoding: str | None = None
+    solver: str | None = None
+    clauses: int = 0
+    variables: int = 0
+    steps: int = 0
+    checkers: tuple[CheckerRun, ...] = field(default=())
+
+    def as_json(self) -> dict[str, Any]:
+        """The `certificate` object of the JSON output (`certified` and `proof` sit beside it)."""
+        doc: dict[str, Any] = {"kind": self.kind, "certified": self.certified, "reason": self.reason}
+        if self.kind == "drat":
+            doc.update(cnf=self.cnf, proof=self.proof, encoding=self.encoding, solver=self.solver,
+                       clauses=self.clauses, variables=self.variables, steps=self.steps,
+                       checkers=[run.as_json() for run in self.checkers])
+        return doc
+
+    def text(self) -> str:
+        """One line for text output."""
+        if not self.certified:
+            return f"not certified: {self.reason}"
+        return f"certified: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Certification:
+    """What the plan decided for a certified answer: the CNF's encoding and the solver that
+    refutes it, and where the proof goes (None: a new temporary directory)."""
+
+    encoding: str = PROOF_ENCODING
+    solver: str = ""
+    proof: str | None = None
+
+    def paths(self) -> tuple[Path, Path]:
+        """(CNF file, proof file): the proof where asked, the CNF beside it."""
+        if self.proof is None:
+            folder = Path(tempfile.mkdtemp(prefix="nqueens-proof-"))
+            return folder / "instance.cnf", folder / "proof.drat"
+        proof = Path(self.proof)
+        return cnf_path_for(proof), proof
+
+
+def cnf_path_for(proof: Path) -> Path:
+    """The CNF file written beside a proof file: its name with the suffix .cnf."""
+    return proof.with_suffix(".cnf") if proof.suffix != ".cnf" else proof.with_name(proof.name + ".cnf")
+
+
+def checker_available() -> bool:
+    return importlib.util.find_spec(CHECKER) is not None
+
+
+def require_checker() -> None:
+    """Refuse, before any work, a certificate that no checker here could replay.
+
+    Raises:
+        InputError: naming the extra to install.
+    """
+    if not checker_available():
+        raise InputError(f"certifying needs the proof checker {CHECKER}, which is not installed; "
+                         f"pip install 'nqueens[{CHECKER_EXTRA}]'")
+
+
+def certify_solutions(spec: Spec, placements: Sequence[Placement]) -> Certificate:
+    """A "yes": every solution found, checked by the shared validator."""
+    for placement in placements:
+        broken = find_violations(spec, placement)
+        if broken:
+            return Certificate("validator", False, f"solution {list(placement)} breaks a rule: "
+                               f"{broken[0].describe()}")
+    return Certificate("validator", bool(placements),
+                       f"the validator checked {len(placements)} solution(s)" if placements
+                       else "no solution to check")
+
+
+def certify_no(spec: Spec, how: Certification, deadline: Deadline | None = None) -> Certificate:
+    """A "no": refute the spec's CNF with a proof-logging solver, write the CNF and the proof,
+    and replay the proof from the files. A CNF that turns out satisfiable (the search that
+    said "no" disagrees with the solver) or a proof that does not check gives an uncertified
+    certificate, never an exception: the caller decides how to fail."""
+    from .backends.sat import encode_cnf, refute_with_proof
+
+    compiled = encode_cnf(spec, how.encoding)
+    answer, proof = refute_with_proof(compiled, how.solver, deadline)
+    clauses: list[list[int]] = compiled.cnf.clauses  # PySAT is untyped
+    if answer is None or answer:
+        why = ("the time limit ran out before the proof was made" if answer is None else
+               f"{how.solver} found a model of the CNF, so the search that answered no solution "
+               "and the CNF disagree")
+        return Certificate("drat", False, why, encoding=how.encoding, solver=how.solver,
+                           clauses=len(clauses), variables=int(compiled.cnf.nv))
+    cnf_file, proof_file = how.paths()
+    write_text_atomic(cnf_file, dimacs(clauses, int(compiled.cnf.nv)), overwrite=True)
+    write_text_atomic(proof_file, "\n".join(proof) + "\n", overwrite=True)
+    return check_proof(cnf_file.read_text(), proof_file, encoding=how.encoding, solver=how.solver,
+                       cnf_file=str(cnf_file))
+
+
+def dimacs(clauses: Sequence[Sequence[int]], variables: int) -> str:
+    """The CNF as DIMACS text."""
+    lines = [f"p cnf {variables} {len(clauses)}"]
+    lines.extend(" ".join(map(str, clause)) + " 0" for clause in clauses)
+    return "\n".join(lines) + "\n"
+
+
+def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = PROOF_ENCODING) -> Certificate:
+    """Replay a proof file against the CNF rebuilt from `spec` (never a CNF shipped with the
+    proof): certified when the proof shows this CNF has no model.
+
+    Raises:
+        InputError: no checker installed, an unknown encoding or an unreadable proof file.
+    """
+    require_checker()
+    from .backends.sat import NATIVE, encode_cnf
+
+    if encoding == NATIVE:
+        raise InputError("the native encoding is not a CNF, so no proof covers it; use a CNF "
+                         f"encoding (the default, {PROOF_ENCODING})")
+    compiled = encode_cnf(spec, encoding)
+    clauses: list[list[int]] = compiled.cnf.clauses  # PySAT is untyped
+    path = Path(proof)
+    if not path.is_file():
+        raise InputError(f"cannot read the proof {path}: no such file; give the proof file "
+                         "`solve --certify` wrote")
+    return check_proof(dimacs(clauses, int(compiled.cnf.nv)), path, encoding=encoding)
+
+
+def check_proof(formula: str, proof_file: Path, *, encoding: str | None = None,
+                solver: str | None = None, cnf_file: str | None = None) -> Certificate:
+    """Replay the proof in `proof_file` against the DIMACS text `formula` with every checker
+    that fits its size; certified only when each accepts it."""
+    require_checker()
+    try:
+        proof_text = proof_file.read_text()
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read the proof {proof_file}: {error}") from None
+    steps = [line for line in proof_text.splitlines() if line.strip() and not line.startswith("c")]
+    header = formula.split("\n", 1)[0].split()
+    variables, clauses = int(header[2]), int(header[3])
+    runs = []
+    native = _native_engine()
+    if native:
+        runs.append(_dratify(formula, proof_text, "native"))
+    if not native or len(steps) <= PYTHON_ENGINE_STEPS:
+        runs.append(_dratify(formula, proof_text, "python"))
+    if clauses * clauses * len(steps) <= SECOND_CHECKER_BUDGET and \
+            importlib.util.find_spec(SECOND_CHECKER) is not None:
+        runs.append(_drup(formula, steps))
+    certified = all(run.ok for run in runs)
+    names = ", ".join(run.name for run in runs[:-1]) + (" and " if len(runs) > 1 else "") + runs[-1].name
+    if certified:
+        reason = (f"no solution: {names} replayed a {len(steps):,}-step proof that the "
+                  f"{encoding or 'given'} CNF ({clauses:,} clauses) has no model")
+    else:
+        reason = "; ".join(f"{run.name} rejects the proof: {run.reason}" for run in runs if not run.ok)
+    return Certificate("drat", certified, reason, cnf=cnf_file, proof=str(proof_file),
+                       encoding=encoding, solver=solver, clauses=clauses, variables=variables,
+                       steps=len(steps), checkers=tuple(runs))
+
+
+def _version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _native_engine() -> bool:
+    """Whether dratify's Rust engine is installed (the module `cdclkit_native`, which
+    dratify takes through `register_native`)."""
+    if importlib.util.find_spec(NATIVE_ENGINE) is None:
+        return False
+    import cdclkit_native
+    import dratify
+
+    dratify.register_native(cdclkit_native)
+    return bool(dratify.native_available())
+
+
+def _dratify(formula: str, proof: str, engine: str) -> CheckerRun:
+    """One of dratify's two engines, named, so that which code judged the proof is known."""
+    import dratify
+
+    name = f"{CHECKER}-{engine}"
+    version = _version(CHECKER) if engine == "python" else _version(NATIVE_ENGINE)
+    started = time.process_time()
+    try:
+        result = dratify.check_proof(dratify.parse_dimacs(formula), proof, engine=engine)
+    except ValueError as error:  # a malformed proof (a bad literal, a variable out of range)
+        return CheckerRun(name, version, False, time.process_time() - started,
+                          f"malformed proof: {error}")
+    ok = bool(result.ok) and bool(result.reached_empty)
+    reason = "" if ok else (str(result.reason) or "the empty clause is not derived")
+    return CheckerRun(name, version, ok, time.process_time() - started, reason)
+
+
+#: drup's checker is OCaml code whose runtime belongs to the thread that first called it (a
+#: call from another thread aborts the process: "no domain lock held"), so every call goes
+#: through this one thread.
+_DRUP_THREAD: ThreadPoolExecutor | None = None
+
+
+def _drup(formula: str, steps: list[str]) -> CheckerRun:
+    global _DRUP_THREAD
+    if _DRUP_THREAD is None:
+        _DRUP_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nqueens-drup")
+    return _DRUP_THREAD.submit(_drup_here, formula, steps).result()
+
+
+def _drup_here(formula: str, steps: list[str]) -> CheckerRun:
+    """drup on the clauses and the proof's additions (it checks RUP and RAT and ignores
+    deletions, which only ever make a check harder, never easier)."""
+    from drup import wrappers
+
+    started = time.process_time()
+    try:
+        cnf = [[int(v) for v in line.split()[:-1]] for line in formula.splitlines()[1:] if line.strip()]
+        added = [[int(v) for v in line.split()[:-1]] for line in steps if not line.startswith("d")]
+    except ValueError as error:
+        return CheckerRun(SECOND_CHECKER, _version(SECOND_CHECKER), False,
+                          time.process_time() - started, f"malformed proof: {error}")
+    if [] not in added:
+        return CheckerRun(SECOND_CHECKER, _version(SECOND_CHECKER), False,
+                          time.process_time() - started, "the empty clause is not derived")
+    result = wrappers.check_proof(cnf, added)
+    ok = result.outcome == wrappers.Outcome.VALID
+    return CheckerRun(SECOND_CHECKER, _version(SECOND_CHECKER), ok, time.process_time() - started,
+                      "" if ok else "a step is neither RUP nor RAT")

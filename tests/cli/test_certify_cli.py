@@ -1,0 +1,132 @@
+"""`solve --certify`, `verify --proof` and `count --cross-check` from the command line: exit
+codes 0/1 for certified answers, 4 for evidence that does not check, 5 for counts that
+disagree, 2 (one line, nothing on stdout, no file) for what cannot be certified."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import nqueens
+from nqueens.result import Outcome
+
+from known_counts import A000170
+from optional import require
+
+require("dratify", "pip install '.[certify]'")
+
+Run = Callable[..., object]
+
+
+def test_solve_certify_a_no_writes_and_checks_the_proof(run_cli: Run, tmp_path: Path) -> None:
+    proof = tmp_path / "q3.drat"
+    result = run_cli("solve", "3", "--certify", "--proof", str(proof), "--format", "json")
+    assert result.code == 1, result.err
+    doc = json.loads(result.out)
+    assert doc["count"] == 0 and doc["complete"] is True
+    assert doc["certified"] is True and doc["proof"] == str(proof)
+    assert doc["certificate"]["cnf"] == str(tmp_path / "q3.cnf")
+    assert proof.is_file() and (tmp_path / "q3.cnf").is_file()
+    checked = run_cli("verify", "--proof", str(proof), "--model", "3")
+    assert checked.code == 0 and checked.out.startswith("certified: no solution")
+
+
+def test_solve_certify_text_says_certified(run_cli: Run, tmp_path: Path) -> None:
+    result = run_cli("solve", "6", "--forbidden", *[f"{r},2" for r in range(6)], "--certify",
+                     "--proof", str(tmp_path / "b.drat"))
+    assert result.code == 1
+    assert "no solution exists" in result.out
+    assert "certified: no solution: " in result.out and "drup replayed" in result.out
+
+
+def test_solve_certify_a_yes_is_validated(run_cli: Run) -> None:
+    result = run_cli("solve", "8", "--certify", "--format", "json")
+    assert result.code == 0
+    doc = json.loads(result.out)
+    assert doc["certified"] is True and doc["proof"] is None
+    assert doc["certificate"]["kind"] == "validator"
+    assert len(doc["solutions"]) == 1 and not nqueens.validate(8, doc["solutions"][0])
+
+
+def test_the_proof_goes_beside_the_picture(run_cli: Run, tmp_path: Path) -> None:
+    picture = tmp_path / "board.svg"
+    result = run_cli("solve", "2", "--certify", "-o", str(picture))
+    assert result.code == 1
+    assert (tmp_path / "board.drat").is_file() and (tmp_path / "board.cnf").is_file()
+
+
+def test_a_proof_that_does_not_check_exits_4(run_cli: Run, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from nqueens.backends import sat
+
+    real = sat.refute_with_proof
+
+    def without_lemmas(*args: object, **kwargs: object) -> tuple[bool | None, list[str]]:
+        answer, _ = real(*args, **kwargs)  # type: ignore[arg-type]
+        return answer, ["0"]
+
+    monkeypatch.setattr(sat, "refute_with_proof", without_lemmas)
+    result = run_cli("solve", "3", "--certify", "--proof", str(tmp_path / "bad.drat"))
+    assert result.code == 4
+    assert result.err.count("\n") == 1 and "not certified" in result.err
+
+
+def test_verify_an_edited_proof_exits_4(run_cli: Run, tmp_path: Path) -> None:
+    proof = tmp_path / "q3.drat"
+    assert run_cli("solve", "3", "--certify", "--proof", str(proof)).code == 1
+    lines = proof.read_text().splitlines()
+    proof.write_text("\n".join(lines[:-1]) + "\n")  # the empty clause removed
+    result = run_cli("verify", "--proof", str(proof), "--model", "3", "--format", "json")
+    assert result.code == 4 and json.loads(result.out)["certified"] is False
+
+
+def test_verify_a_proof_against_a_model_file(run_cli: Run, tmp_path: Path) -> None:
+    model = tmp_path / "dead.toml"
+    assert run_cli("model", "6", "--fixed", "0,0", "1,2", "-o", str(model)).code == 0
+    proof = tmp_path / "dead.drat"
+    assert run_cli("solve", str(model), "--certify", "--proof", str(proof)).code == 1
+    assert run_cli("verify", "--proof", str(proof), "--model", str(model)).code == 0
+    assert run_cli("verify", "--proof", str(proof), "--model", "6").code == 4  # satisfiable
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "3", "--certify", "--backend", "sat", "--encoding", "native"],
+    ["solve", "3", "--proof", "p.drat"],
+    ["verify", "--proof", "missing.drat", "--model", "3"],
+    ["verify", "--proof", "p.drat"],
+], ids=["native", "proof-without-certify", "missing-proof", "no-model"])
+def test_what_cannot_be_certified_is_refused(argv: list[str], run_cli: Run, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run_cli(*argv)
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith("nqueens: error: ") and result.err.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("n", [1, 5, 6])
+def test_count_cross_check_agrees_with_oeis(n: int, run_cli: Run) -> None:
+    result = run_cli("count", str(n), "--cross-check", "--backend", "sat", "--format", "json")
+    assert result.code == 0, result.err
+    doc = json.loads(result.out)
+    assert doc["count"] == doc["cross_check"]["count"] == A000170[n]
+    assert doc["agree"] is True and doc["backend"] != doc["cross_check"]["backend"]
+
+
+def test_count_cross_check_disagreement_exits_5(run_cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nqueens.planning import Plan
+
+    real = Plan.run
+
+    def off_by_one(self: Plan, *args: object, **kwargs: object) -> Outcome:
+        outcome = real(self, *args, **kwargs)  # type: ignore[arg-type]
+        return Outcome(outcome.status, outcome.count + (self.backend == "cpsat"), backend=outcome.backend)
+
+    monkeypatch.setattr(Plan, "run", off_by_one)
+    result = run_cli("count", "5", "--cross-check", "--backend", "sat")
+    assert result.code == 5
+    assert "the two counts DISAGREE" in result.out
+    assert result.err.count("\n") == 1 and "counts disagree" in result.err

@@ -1,0 +1,193 @@
+"""Certified answers: DRAT proofs of "no solution" replayed by the checkers, refusals of
+what cannot be certified, and the validator as the certificate of a "yes".
+
+Which instances have no solution comes from references sharing no code with the package
+(OEIS A000170, the brute force in tests/brute_force.py); the hand-written proof below is
+checked by hand in its comment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import nqueens
+from nqueens import certificates
+from nqueens.backends.sat import encode_cnf
+from nqueens.errors import CertificateError, CountMismatchError, InputError
+from nqueens.result import Outcome, Status
+from nqueens.spec import Spec
+
+from brute_force import brute_force_solutions
+from known_counts import A000170
+from optional import require
+
+require("dratify", "pip install '.[certify]'")
+
+#: A DRUP proof that the pairwise CNF of the 2x2 board (cells 1 2 / 3 4) has no model.
+#: "-1 0": a queen on 1 empties 2 (row), 3 (column) and 4 (diagonal), so row 2 has none.
+#: "0": then 1 is empty, row 1 puts the queen on 2, which empties 3 (anti-diagonal) and 4
+#: (column): row 2 again has none.
+HAND_PROOF_N2 = "-1 0\n0\n"
+
+BLOCKED_COLUMN = Spec(6, forbidden=tuple((row, 2) for row in range(6)))
+#: A completion whose two fixed queens leave no solution (brute force below).
+DEAD_COMPLETION = Spec(6, fixed=((0, 0), (1, 2)))
+
+
+def proof_file(tmp_path: Path, text: str, name: str = "p.drat") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("spec", [Spec(2), Spec(3), BLOCKED_COLUMN, DEAD_COMPLETION],
+                         ids=["n2", "n3", "blocked-column", "dead-completion"])
+def test_a_no_is_certified_by_a_replayed_proof(spec: Spec, tmp_path: Path) -> None:
+    assert not brute_force_solutions(spec.n, spec.fixed, spec.forbidden)  # the reference
+    proof = tmp_path / "no.drat"
+    outcome = nqueens.solve(spec, certify=True, proof=str(proof))
+    assert outcome.unsatisfiable
+    certificate = outcome.certificate
+    assert certificate.kind == "drat" and certificate.certified
+    assert certificate.proof == str(proof) and proof.read_text().rstrip().endswith("0")
+    # a small proof is replayed by dratify's Python engine and by drup (and by dratify's
+    # Rust engine too where it is installed)
+    assert {"dratify-python", "drup"} <= {run.name for run in certificate.checkers}
+    assert all(run.ok for run in certificate.checkers)
+    # the CNF written is the encoder's, clause for clause
+    written = Path(certificate.cnf).read_text().splitlines()
+    clauses = encode_cnf(spec, "pairwise").cnf.clauses
+    assert written[0] == f"p cnf {spec.n * spec.n} {len(clauses)}"
+    assert [[int(v) for v in line.split()[:-1]] for line in written[1:]] == clauses
+    # and the proof replays against the CNF rebuilt from the spec alone
+    assert nqueens.verify_proof(spec, str(proof)).certified
+
+
+def test_the_bundled_unsatisfiable_completion_is_certified(tmp_path: Path) -> None:
+    spec = nqueens.planning.spec_of("completion-8-unsat")
+    assert not brute_force_solutions(spec.n, spec.fixed, spec.forbidden)
+    assert nqueens.solve(spec, backend="sat", certify=True,
+                         proof=str(tmp_path / "c.drat")).certificate.certified
+
+
+def test_the_default_proof_goes_to_a_temporary_folder() -> None:
+    certificate = nqueens.solve(3, certify=True).certificate
+    assert certificate.certified and Path(certificate.proof).is_file()
+    assert Path(certificate.cnf).parent == Path(certificate.proof).parent
+
+
+def test_a_hand_written_proof_checks(tmp_path: Path) -> None:
+    certificate = nqueens.verify_proof(2, str(proof_file(tmp_path, HAND_PROOF_N2)))
+    assert certificate.certified and len(certificate.checkers) >= 2
+
+
+@pytest.mark.parametrize("edited", ["0\n", "-1 0\n", ""], ids=["lemma-removed", "empty-clause-removed",
+                                                           "everything-removed"])
+def test_a_proof_edited_by_hand_does_not_check(edited: str, tmp_path: Path) -> None:
+    certificate = nqueens.verify_proof(2, str(proof_file(tmp_path, edited)))
+    assert not certificate.certified
+    assert all(not run.ok for run in certificate.checkers)
+
+
+def test_a_solver_proof_without_its_lemmas_or_its_empty_clause_fails(tmp_path: Path) -> None:
+    proof = tmp_path / "n3.drat"
+    assert nqueens.solve(3, certify=True, proof=str(proof)).certificate.certified
+    lines = proof.read_text().splitlines()
+    assert lines[-1] == "0"
+    no_lemmas = proof_file(tmp_path, "0\n", "no-lemmas.drat")  # n = 3 has no unit clause
+    no_empty = proof_file(tmp_path, "\n".join(lines[:-1]) + "\n", "no-empty.drat")
+    assert not nqueens.verify_proof(3, str(no_lemmas)).certified
+    assert not nqueens.verify_proof(3, str(no_empty)).certified
+
+
+@pytest.mark.parametrize("n", [4, 5, 8])
+def test_a_proof_against_a_satisfiable_cnf_fails(n: int, tmp_path: Path) -> None:
+    assert A000170[n] > 0
+    proof = tmp_path / "n3.drat"
+    nqueens.solve(3, certify=True, proof=str(proof))
+    assert not nqueens.verify_proof(n, str(proof)).certified
+    assert not nqueens.verify_proof(n, str(proof_file(tmp_path, HAND_PROOF_N2, "hand.drat"))).certified
+
+
+def test_a_malformed_proof_is_not_certified(tmp_path: Path) -> None:
+    certificate = nqueens.verify_proof(2, str(proof_file(tmp_path, "-1 x 0\n0\n")))
+    assert not certificate.certified and "malformed" in certificate.reason
+
+
+@pytest.mark.parametrize("solver", ["maplesat", "maplecm", "minisat22", "minicard", "kissat404"])
+def test_solvers_without_a_checkable_proof_are_refused(solver: str) -> None:
+    with pytest.raises(InputError, match=f"cannot certify: the SAT solver {solver}"):
+        nqueens.solve(3, backend="sat", solver=solver, certify=True)
+
+
+def test_a_proof_solver_named_by_the_user_certifies() -> None:
+    certificate = nqueens.solve(3, backend="sat", solver="glucose4", certify=True).certificate
+    assert certificate.certified and certificate.solver == "glucose4"
+
+
+def test_the_native_encoding_and_counts_are_refused() -> None:
+    with pytest.raises(InputError, match="native encoding"):
+        nqueens.solve(3, backend="sat", encoding="native", certify=True)
+    with pytest.raises(InputError, match="cross-check"):
+        nqueens.plan(3, "count", "backtrack", certify=True)
+    with pytest.raises(InputError, match="certif"):
+        nqueens.plan(3, "find", "backtrack", proof="p.drat")
+
+
+def test_a_missing_checker_is_refused_naming_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(certificates, "checker_available", lambda: False)
+    with pytest.raises(InputError, match=r"nqueens\[certify\]"):
+        nqueens.solve(3, certify=True)
+
+
+def test_a_yes_is_certified_by_the_validator() -> None:
+    outcome = nqueens.solve(8, certify=True)
+    assert outcome.certificate.kind == "validator" and outcome.certificate.certified
+    assert not nqueens.validate(8, outcome.solution)
+
+
+def test_an_invalid_solution_is_not_certified() -> None:
+    certificate = certificates.certify_solutions(Spec(4), [(0, 1, 2, 3)])
+    assert not certificate.certified and "breaks a rule" in certificate.reason
+
+
+def test_a_no_that_the_solver_contradicts_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search claiming "no" on a satisfiable board: the proof's solver finds a model."""
+    from nqueens.backends.backtrack import BacktrackBackend
+
+    monkeypatch.setattr(BacktrackBackend, "search",
+                        lambda self, spec, sink=None, **kw: Outcome(Status.COMPLETE, 0, backend="backtrack"))
+    with pytest.raises(CertificateError, match="found a model"):
+        nqueens.solve(6, backend="backtrack", certify=True)
+
+
+def test_cross_check_agrees_with_oeis() -> None:
+    for n in (1, 4, 6):
+        first, second = nqueens.cross_check(n, backend="sat")
+        assert first.count == second.count == A000170[n]
+        assert first.backend != second.backend
+
+
+def test_cross_check_disagreement_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    from nqueens.planning import Plan
+
+    real = Plan.run
+
+    def off_by_one(self: Plan, *args: object, **kwargs: object) -> Outcome:
+        outcome = real(self, *args, **kwargs)  # type: ignore[arg-type]
+        return Outcome(outcome.status, outcome.count + (self.backend == "cpsat"), backend=outcome.backend)
+
+    monkeypatch.setattr(Plan, "run", off_by_one)
+    with pytest.raises(CountMismatchError, match="disagree"):
+        nqueens.cross_check(5, backend="sat")
+
+
+def test_without_the_rust_engine_the_python_engine_checks_every_proof(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(certificates, "_native_engine", lambda: False)
+    monkeypatch.setattr(certificates, "PYTHON_ENGINE_STEPS", 0)
+    monkeypatch.setattr(certificates, "SECOND_CHECKER_BUDGET", 0)
+    certificate = nqueens.verify_proof(2, str(proof_file(tmp_path, HAND_PROOF_N2)))
+    assert certificate.certified
+    assert [run.name for run in certificate.checkers] == ["dratify-python"]
