@@ -85,6 +85,17 @@ def test_unknown_subject_is_refused() -> None:
         hard.subjects(["auto", "lingeling"])
 
 
+def test_the_certifying_subject_runs_only_when_named(tmp_path: Path) -> None:
+    """`certify` (auto --certify) needs the certify extra and answers each "no" twice: it
+    is never part of the default set; named, it keeps its proof in the run's folder."""
+    assert "auto --certify" not in [s.label for s in hard.subjects()]
+    (chosen,) = hard.subjects(["certify"])
+    instance = hard.read_suite("asp", ASP28).instances[0]
+    argv = chosen.argv(instance, 10.0, tmp_path)
+    assert argv[argv.index("--proof") + 1].startswith(str(tmp_path))
+    assert "--certify" in argv and argv[argv.index("--timeout") + 1] == "10"
+
+
 def test_the_plot_is_drawn_from_a_results_file(tmp_path: Path) -> None:
     runs = [{"instance": f"i{k}", "parameter": float(k % 4), "subject": subject,
              "seconds": 0.1 * (1 + k % 4), "status": "sat" if k % 4 < 2 else "unsat",

@@ -44,7 +44,9 @@ from ..validator import find_violations
 
 SUITES = ("completion", "blocked", "diagonals", "asp")
 #: The subjects, in table order; "minizinc" runs only where the binary is installed.
-SUBJECTS = ("auto", "backtrack", "sat", "cpsat", "minizinc")
+SUBJECTS = ("auto", "backtrack", "sat", "cpsat", "minizinc", "certify")
+#: Chosen by name only: it needs the `certify` extra and answers each "no" twice.
+_ON_REQUEST = ("certify",)
 #: What each suite's parameter is, for tables and the plot's x axis.
 PARAMETER = {"completion": "n (delta fixed)", "blocked": "blocked squares",
              "asp": "blocked squares", "diagonals": "excluded diagonals"}
@@ -227,6 +229,14 @@ def _nqueens(*options: str) -> Callable[[Instance, float, Path], list[str]]:
                                        *options, "--format", "json", "--timeout", f"{limit:g}"]
 
 
+def _certified() -> Callable[[Instance, float, Path], list[str]]:
+    """auto with --certify, its proofs kept in the run's work folder."""
+    def argv(inst: Instance, limit: float, work: Path) -> list[str]:
+        proof = work / (re.sub(r"[^A-Za-z0-9._-]", "_", inst.name) + ".drat")
+        return _nqueens("--certify", "--proof", str(proof))(inst, limit, work)
+    return argv
+
+
 def _minizinc(binary: str) -> Callable[[Instance, float, Path], list[str]]:
     def argv(inst: Instance, limit: float, work: Path) -> list[str]:
         model = work / (re.sub(r"[^A-Za-z0-9._-]", "_", inst.name) + ".mzn")
@@ -252,7 +262,8 @@ def subjects(chosen: Sequence[str] | None = None) -> list[Subject]:
     }
     if binary is not None:
         table["minizinc"] = Subject("minizinc+gecode", _minizinc(binary), "minizinc")
-    names = list(chosen) if chosen else list(table)
+    names = list(chosen) if chosen else [name for name in table if name not in _ON_REQUEST]
+    table["certify"] = Subject("auto --certify", _certified())
     for name in names:
         if name not in SUBJECTS:
             raise InputError(f"unknown subject {name!r}; choose from {', '.join(SUBJECTS)}")

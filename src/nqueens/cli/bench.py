@@ -56,7 +56,8 @@ def add_suite_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--suite", choices=SUITES, default=None,
                        help="run a hard-instance family instead of the speed grid")
     group.add_argument("--subjects", type=_subject_list, default=None, metavar="A,B",
-                       help=f"only these subjects ({', '.join(SUBJECTS)}; default: all)")
+                       help=f"only these subjects ({', '.join(SUBJECTS)}; default: all but certify, "
+                       "which runs auto --certify and needs the certify extra)")
     group.add_argument("--n", type=positive_int, default=None, metavar="N",
                        help="board size of a generated blocked or diagonals set")
     group.add_argument("--delta", type=positive_int, default=None, metavar="D",
