@@ -11,11 +11,9 @@ import queue
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .backends import DEFAULT_BACKEND
-from .certificates import Certificate
-from .certificates import verify_proof as _verify_proof
 from .counting.routes import Split
 from .errors import CertificateError, InputError
 from .planning import Plan, check_agreement, check_timeout, cross_check_plan, plan, spec_of
@@ -23,6 +21,9 @@ from .result import Deadline, Outcome
 from .routes import job_of
 from .spec import Placement, Spec
 from .validator import Violation, find_violations
+
+if TYPE_CHECKING:  # the certificates (tempfile, threads) load with a certified answer
+    from .certificates import Certificate
 
 __all__ = ["Plan", "Split", "count", "cross_check", "plan", "search", "solutions", "solve", "validate",
            "verify_proof"]
@@ -163,7 +164,9 @@ def verify_proof(spec_or_n: Spec | int | str, proof: str, *, encoding: str = "pa
     """Replay a DRAT proof file against the CNF rebuilt from the spec (a model's name or
     file, a Spec or a board size); `certificate.certified` says whether it shows that the
     spec has no solution. Raises InputError when no checker is installed."""
-    return _verify_proof(spec_of(spec_or_n), proof, encoding)
+    from .certificates import verify_proof as replay
+
+    return replay(spec_of(spec_or_n), proof, encoding)
 
 
 _DONE = object()

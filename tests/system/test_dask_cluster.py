@@ -364,11 +364,12 @@ def test_timed_out_count_on_a_private_cluster_ends_quietly() -> None:
 def test_ctrl_c_while_a_private_cluster_starts_is_one_line(delay: float) -> None:
     """Issue 24.9: a Ctrl-C to the process group while the private cluster's workers start
     (they import Dask then) is exit 3 and one line, with no worker tracebacks and no
-    "Nanny failed to start"; the report says how long the command ran."""
+    "Nanny failed to start"; the report says how long the command ran. The count (n = 19,
+    about a minute of work) outlasts the latest Ctrl-C."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         p for p in (SRC, os.environ.get("PYTHONPATH")) if p))
     process = subprocess.Popen(
-        [sys.executable, "-m", "nqueens", "count", "16", "--executor", "dask", "--jobs", "2",
+        [sys.executable, "-m", "nqueens", "count", "19", "--executor", "dask", "--jobs", "2",
          "--format", "json"],
         text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
         start_new_session=True)

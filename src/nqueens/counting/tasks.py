@@ -24,7 +24,6 @@ from ..bitboard import count_class_start, count_masks, initial_rows, kernel_avai
 from ..joins import join_available
 from ..result import Deadline
 from ..spec import Spec
-from .executors import release, task_deadline
 from .plan import Subproblem
 
 #: Below these sizes a process pool costs more to start than the whole bitboard count takes.
@@ -52,6 +51,8 @@ def _deadline(options: dict[str, Any], deadline: Deadline | None) -> Iterator[De
     wall = options.get("deadline_wall")
     if at is None and wall is not None:  # a cluster task: this machine's clock
         at = time.monotonic() + (wall - time.time())
+    from .executors import release, task_deadline  # a pool's machinery: not at start-up
+
     own = task_deadline(at)
     stop_key = options.get("stop_event")
     unwatch = None
