@@ -251,15 +251,8 @@ class SatBackend:
             compiled_at = time.perf_counter()
             answer = None
             if deadline is None or not deadline.expired():
-                timer = _interrupt_at(solver, deadline)
-                unhook = deadline.on_stop(_interrupter(solver)) if deadline is not None else None
-                try:
+                with stoppable(solver, deadline):
                     answer = _solve(solver, deadline)
-                finally:
-                    if timer is not None:
-                        timer.cancel()
-                    if unhook is not None:
-                        unhook()
             if answer is None:
                 timed_out = True
             elif not answer:
@@ -290,28 +283,20 @@ class SatBackend:
         n = compiled.n
         constraints = compiled.constraints + [[unit] for unit in units]
         name = solver_for(compiled.encoding, self.solver, ENUMERATION_SOLVER)
-        with Solver(name=name, bootstrap_with=constraints) as solver:
-            timer = _interrupt_at(solver, deadline)
-            unhook = deadline.on_stop(_interrupter(solver)) if deadline is not None else None
-            try:
-                while True:
-                    answer = _solve(solver, deadline)
-                    if answer is None:  # interrupted by the deadline
-                        return "timeout"
-                    if not answer:
-                        return "exhausted"
-                    placement = compiled.decode(solver.get_model())
-                    if not emit(placement):
-                        return "stopped"
-                    # block this placement: not all of its n queens again
-                    solver.add_clause([-cell_var(n, r, c) for r, c in enumerate(placement)])
-                    if deadline is not None and deadline.expired():
-                        return "timeout"
-            finally:
-                if timer is not None:
-                    timer.cancel()
-                if unhook is not None:
-                    unhook()
+        with Solver(name=name, bootstrap_with=constraints) as solver, stoppable(solver, deadline):
+            while True:
+                answer = _solve(solver, deadline)
+                if answer is None:  # interrupted by the deadline
+                    return "timeout"
+                if not answer:
+                    return "exhausted"
+                placement = compiled.decode(solver.get_model())
+                if not emit(placement):
+                    return "stopped"
+                # block this placement: not all of its n queens again
+                solver.add_clause([-cell_var(n, r, c) for r, c in enumerate(placement)])
+                if deadline is not None and deadline.expired():
+                    return "timeout"
 
 
 def solver_for(encoding: str, wanted: str | None, default: str = DEFAULT_SOLVER) -> str:
@@ -355,15 +340,8 @@ def refute_with_proof(
     the solver wrote it; it is meaningful only when the answer is False."""
     clauses: list[list[int]] = compiled.cnf.clauses  # PySAT is untyped
     with Solver(name=solver, bootstrap_with=clauses, with_proof=True) as sat:
-        timer = _interrupt_at(sat, deadline)
-        unhook = deadline.on_stop(_interrupter(sat)) if deadline is not None else None
-        try:
+        with stoppable(sat, deadline):
             answer = _solve(sat, deadline)
-        finally:
-            if timer is not None:
-                timer.cancel()
-            if unhook is not None:
-                unhook()
         proof: list[str] = list(sat.get_proof() or []) if answer is False else []
     return answer, proof
 
@@ -396,6 +374,21 @@ def _solve(solver: Solver, deadline: Deadline | None) -> bool | None:
         answer = solver.solve_limited(expect_interrupt=True)
         if answer is not None or deadline.expired():
             return answer
+
+
+@contextlib.contextmanager
+def stoppable(solver: Solver, deadline: Deadline | None) -> Iterator[None]:
+    """While the block runs, the deadline (a timer at its time, and a stop it is given)
+    interrupts the solver: PySAT's documented way to stop a solve from outside."""
+    timer = _interrupt_at(solver, deadline)
+    unhook = deadline.on_stop(_interrupter(solver)) if deadline is not None else None
+    try:
+        yield
+    finally:
+        if timer is not None:
+            timer.cancel()
+        if unhook is not None:
+            unhook()
 
 
 def _interrupt_at(solver: Solver, deadline: Deadline | None) -> threading.Timer | None:
