@@ -37,7 +37,7 @@ from .common import (
 )
 from .guard import Guard
 from .progress import CountProgress
-from .render import backend_text, outcome_json
+from .render import announce, backend_text, outcome_json
 
 #: Where split counts may run (`counting.executors.EXECUTORS` minus inline: that is --jobs 1).
 CLI_EXECUTORS = ("local", "dask")
@@ -207,14 +207,6 @@ def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) 
         if first.complete and second.complete:
             print("the two counts agree" if agree else "the two counts DISAGREE")
     sys.stdout.flush()
-
-
-def announce(chosen: Plan) -> None:
-    """The plan's warning and notes on stderr (never stdout), before the work starts."""
-    if chosen.warning is not None:
-        print(f"nqueens: warning: {chosen.warning}", file=sys.stderr, flush=True)
-    for note in chosen.notes:
-        print(f"nqueens: note: {note}", file=sys.stderr, flush=True)
 
 
 def run_ganak(args: argparse.Namespace, spec: Spec, guard: Guard) -> int:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any
 
 from ..result import Outcome
 from ..spec import Placement, Spec
+
+if TYPE_CHECKING:
+    from ..planning import Plan
 
 #: Boards larger than this are shown as their column list only.
 MAX_BOARD_TEXT = 40
@@ -90,3 +94,11 @@ def backend_text(outcome: Outcome) -> str:
     if outcome.route is not None:
         return f"auto: {outcome.route.describe()}"
     return f"backend {outcome.backend}"
+
+
+def announce(chosen: Plan) -> None:
+    """The plan's warning and notes on stderr (never stdout), before the work starts."""
+    if chosen.warning is not None:
+        print(f"nqueens: warning: {chosen.warning}", file=sys.stderr, flush=True)
+    for note in chosen.notes:
+        print(f"nqueens: note: {note}", file=sys.stderr, flush=True)

@@ -35,10 +35,9 @@ from .common import (
     positive_int,
     wrap,
 )
-from .count import announce
 from .guard import Guard
 from .progress import bar, wanted
-from .render import backend_text, outcome_json, solution_text
+from .render import announce, backend_text, outcome_json, solution_text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

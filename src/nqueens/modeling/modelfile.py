@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -301,6 +300,8 @@ def read_model(path: str | os.PathLike[str]) -> Model:
         raise ModelFileError(f"{os.fspath(path)}: not UTF-8 text (TOML is UTF-8): byte "
                              f"{error.start} is {data[error.start:error.start + 1]!r}") from None
     _check_shape(path, text)
+    import tomllib  # here: the published formats (formats.py) are read without it
+
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
