@@ -24,7 +24,7 @@ from .counting import tasks
 from .counting.routes import Split, run_count
 from .errors import CountMismatchError, InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
-from .joins import JOIN_MAX_N
+from .joins import JOIN_MAX_N, join_available
 from .limits import check_exhaustive, join_bytes, join_processes, memory_text
 from .result import Deadline, Outcome, SolutionSink
 from .routes import JOBS, Route, choose
@@ -438,6 +438,10 @@ def _join_route(
     if unique:
         notes.append("--unique: the per-class walk counts (it finds the fundamental solutions; "
                      "the join of partial boards, faster from this size, counts totals only)")
+        return None
+    if not join_available():  # joins.py gives the same numbers, but only small n in time
+        notes.append("the join of partial boards is not compiled here (no C compiler at "
+                     "install): counting by the per-class walk")
         return None
     if split is not None and split.executor == "dask":
         return jobs or 1

@@ -101,6 +101,17 @@ def test_memory_cuts_processes_then_falls_back_to_the_walk(monkeypatch):
     assert any("per-class walk instead" in note for note in chosen.notes)
 
 
+def test_without_the_compiled_join_auto_counts_by_the_walk(monkeypatch):
+    """joins.py gives the same numbers, but only small boards in time: without the C
+    extension a count takes the per-class walk, and says why."""
+    monkeypatch.setattr(planning, "join_available", lambda: False)
+    chosen = planning.plan(16, "count")
+    assert chosen.counting == "bitboard"
+    assert any("not compiled" in note for note in chosen.notes)
+    outcome = chosen.run()
+    assert outcome.complete and outcome.count == A000170[16]
+
+
 def test_a_split_count_with_auto_takes_the_join(tmp_path):
     split = planning.Split(checkpoint=tmp_path / "q.ckpt")
     chosen = planning.plan(13, "count", split=split, jobs=1)
