@@ -30,7 +30,6 @@ from nqueens.counting.tasks import solver_task
 from nqueens.result import Deadline
 from nqueens.spec import Spec
 
-import paths
 from known_counts import A000170
 from optional import require
 
@@ -41,7 +40,6 @@ SIZES = {"backtrack": (10, 11, 12), "sat": (10, 11), "cpsat": (10, 11), "permuta
 #: A completion instance: two pre-placed queens and two forbidden cells.
 COMPLETION = Spec(10, fixed=((1, 2), (4, 7)), forbidden=((3, 0), (9, 9)))
 
-SRC = str(paths.SRC)
 
 
 @pytest.fixture(scope="module")
@@ -49,12 +47,12 @@ def cluster() -> Iterator[Any]:
     """A loopback LocalCluster; a task whose worker dies twice is failed (allowed-failures 1)."""
     import dask
 
-    # Workers are spawned processes: they must find this checkout's nqueens too.
-    path = os.pathsep.join(p for p in (SRC, os.environ.get("PYTHONPATH")) if p)
+    # Workers are spawned processes: they import the installed nqueens, as the tests do
+    # (the checkout's src/ holds no compiled extensions after a non-editable install).
     with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
         local = distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-            dashboard_address=":0", env={"PYTHONPATH": path},  # 8787 may be taken
+            dashboard_address=":0",  # 8787 may be taken
         )
     try:
         yield local
@@ -228,8 +226,7 @@ def test_missing_dask_exits_2_with_install_hint(
 
 
 def test_unreachable_scheduler_exits_2_quickly() -> None:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        p for p in (SRC, os.environ.get("PYTHONPATH")) if p))
+    env = dict(os.environ)
     run = subprocess.run(
         [sys.executable, "-m", "nqueens", "count", "8", "--executor", "dask",
          "--scheduler", "tcp://127.0.0.1:1", "--connect-timeout", "1"],
@@ -346,8 +343,7 @@ def test_timed_out_count_on_a_private_cluster_ends_quietly() -> None:
     """A stop cancels the cluster's tasks and closes it: exit 3 with the lower bound, and no
     Dask log lines or tracebacks about the futures it could no longer gather (there were
     dozens), no resource-tracker warning, no backstop exit."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        p for p in (SRC, os.environ.get("PYTHONPATH")) if p))
+    env = dict(os.environ)
     done = subprocess.run(
         [sys.executable, "-m", "nqueens", "count", "20", "--executor", "dask", "--jobs", "2",
          "--timeout", "2", "--format", "json"],
@@ -366,8 +362,7 @@ def test_ctrl_c_while_a_private_cluster_starts_is_one_line(delay: float) -> None
     (they import Dask then) is exit 3 and one line, with no worker tracebacks and no
     "Nanny failed to start"; the report says how long the command ran. The count (n = 19,
     about a minute of work) outlasts the latest Ctrl-C."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        p for p in (SRC, os.environ.get("PYTHONPATH")) if p))
+    env = dict(os.environ)
     process = subprocess.Popen(
         [sys.executable, "-m", "nqueens", "count", "19", "--executor", "dask", "--jobs", "2",
          "--format", "json"],

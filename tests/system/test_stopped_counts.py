@@ -63,14 +63,10 @@ def test_ctrl_c_to_the_process_group_keeps_the_workers_counts() -> None:
     assert doc["status"] == "interrupted" and doc["count"] > 0, doc
 
 
-def test_dask_keeps_the_running_tasks_partial_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_dask_keeps_the_running_tasks_partial_counts() -> None:
     from optional import require
 
     require("distributed", "pip install '.[dask]'")
-    import paths
-
-    path = os.pathsep.join(p for p in (str(paths.SRC), os.environ.get("PYTHONPATH")) if p)
-    monkeypatch.setenv("PYTHONPATH", path)  # the private cluster's spawned workers find this checkout
     started = time.monotonic()
     found = count_split(BIG, backend="backtrack", executor="dask", jobs=2, kind="classes",
                         task=bitboard_task, deadline=Deadline(8.0), check=False)
