@@ -26,6 +26,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from optional import require
 from paths import DOCS, README, REPO
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)```(?P<lang>[\w-]*)[^\n]*$")
@@ -66,6 +67,10 @@ class Command:
         return not self.needs_shell and not SLOW.search(self.text)
 
 
+#: What only the `certify` extra runs: a certified answer, a proof replayed.
+CERTIFIES = re.compile(r"--certify|--proof|certify=True|verify_proof")
+
+
 @dataclass(frozen=True)
 class Block:
     page: Path
@@ -81,6 +86,12 @@ class Block:
     @property
     def id(self) -> str:
         return f"{page_id(self.page)}:{self.line}"
+
+    def require_extras(self) -> None:
+        """An example that certifies needs the `certify` extra: skipped without it (failed
+        under NQUEENS_REQUIRE_OPTIONAL=1, as every optional dependency is)."""
+        if CERTIFIES.search(self.body):
+            require("dratify", "pip install '.[certify]'")
 
 
 def fenced_blocks(path: Path) -> list[Block]:

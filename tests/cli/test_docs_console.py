@@ -21,6 +21,7 @@ def test_the_pages_have_console_examples() -> None:
 
 @pytest.mark.parametrize("block", IN_PROCESS, ids=lambda b: b.id)
 def test_console_block_prints_what_it_shows(block: Block, tmp_path: Path) -> None:
+    block.require_extras()
     assert block.commands, f"{block.id}: a console block without a `$ ` line"
     for command in block.commands:
         got = run_in_process(command, tmp_path)

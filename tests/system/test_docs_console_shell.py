@@ -18,6 +18,7 @@ IN_SHELL = [b for b in blocks("console") if not b.quick]
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 @pytest.mark.parametrize("block", IN_SHELL, ids=lambda b: b.id)
 def test_shell_console_block_prints_what_it_shows(block: Block, tmp_path: Path) -> None:
+    block.require_extras()
     path = shell_path(tmp_path)
     for command in block.commands:
         in_shell = command.needs_shell

@@ -55,6 +55,7 @@ PYTHON_BLOCKS = blocks("python")
 def test_python_blocks_run(block: Block, tmp_path: Path) -> None:
     """A ```python block (the README's ten lines of API, say) runs without an error; what it
     prints is not shown on the page, so only that it runs is checked."""
+    block.require_extras()
     code = compile(block.body, block.id, "exec")
     with contextlib.chdir(tmp_path), contextlib.redirect_stdout(io.StringIO()):
         exec(code, {"__name__": "__docs__"})
