@@ -128,7 +128,8 @@ def dask_executor(
     workers: int | None = None,
     connect_timeout: float = DEFAULT_CONNECT_TIMEOUT,
     retries: int = DEFAULT_RETRIES,
-    should_stop: Callable[[], bool] | None = None,
+    check_stop: Callable[[], None] | None = None,
+    prepare_workers: Callable[[], None] | None = None,
 ) -> Iterator[SubproblemExecutor]:
     """A Dask-backed executor for the run loop, closed (with its client) on exit.
 
@@ -140,8 +141,10 @@ def dask_executor(
             passes all cores by default).
         connect_timeout: seconds to reach the scheduler and then to see a worker.
         retries: reruns of a task that raised before it counts as failed.
-        should_stop: asked after Dask has imported (seconds): True raises ExecutorStopped
-            instead of starting a private cluster (seconds more) that nothing would use.
+        check_stop: called after Dask has imported (seconds); it raises to stop before a
+            private cluster starts (seconds more) that nothing would use.
+        prepare_workers: called before a private cluster's workers start (the executors
+            module passes its fork server's start: the workers come from it).
 
     Raises:
         ClusterError: Dask is not installed; the scheduler is unreachable or has no workers.
@@ -155,10 +158,8 @@ def dask_executor(
             f"{INSTALL_HINT}"
         ) from None
     address = scheduler or dask.config.get("scheduler-address", None)
-    if should_stop is not None and should_stop():
-        from .executors import ExecutorStopped
-
-        raise ExecutorStopped
+    if check_stop is not None:
+        check_stop()
     with ExitStack() as stack:
         quiet = _Muted(("distributed", "tornado"))
         stack.callback(quiet.restore)  # runs last
@@ -169,9 +170,8 @@ def dask_executor(
             # SIGTERM (`start_fork_server`) and passes that on: a Ctrl-C to the process
             # group while they import would kill each with a traceback ("Nanny failed to
             # start"); the nanny stops them through its queue, or kills them
-            from .executors import start_fork_server
-
-            start_fork_server()
+            if prepare_workers is not None:
+                prepare_workers()
             stack.enter_context(dask.config.set(
                 {"distributed.worker.multiprocessing-method": "forkserver"}))
             cluster = stack.enter_context(LocalCluster(

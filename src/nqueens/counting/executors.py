@@ -102,9 +102,13 @@ def open_executor(
         from . import DEFAULT_CONNECT_TIMEOUT
         from .cluster import dask_executor
 
+        def check_stop() -> None:
+            if should_stop is not None and should_stop():
+                raise ExecutorStopped
+
         with dask_executor(scheduler, workers=default_jobs() if jobs is None else jobs,
                            connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT,
-                           should_stop=should_stop) as cluster:
+                           check_stop=check_stop, prepare_workers=start_fork_server) as cluster:
             yield Workers("dask", cluster.slots, cluster, stop_tasks=cluster.stop_tasks,
                           task_options={"stop_event": cluster.stop_name})
         return
