@@ -26,6 +26,24 @@ def seconds_label(value: float, _position: object = None) -> str:
     return f"{value:g} s"
 
 
+def seconds_axis(ax: Any, times: Sequence[float], headroom: float = 1.0) -> None:
+    """A log axis of seconds from the decade below the shortest time to the decade above
+    the longest (times `headroom`), labelled in seconds, with a light major grid."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    positive = [t for t in times if t > 0]
+    ax.set_yscale("log")
+    if positive:
+        low = 10.0 ** math.floor(math.log10(min(positive)))
+        high = 10.0 ** math.ceil(math.log10(max(positive) * headroom))
+        ax.set_ylim(low, high if high > low else low * 10)
+    ax.yaxis.set_major_locator(LogLocator(base=10, numticks=12))
+    ax.yaxis.set_major_formatter(FuncFormatter(seconds_label))
+    ax.yaxis.set_minor_formatter(NullFormatter())
+    ax.tick_params(labelsize=9)
+    ax.grid(True, which="major", color="#dddddd", linewidth=0.8)
+
+
 def bench_png(results: Sequence[Any]) -> bytes:
     """The plot of `results` (bench Measurements) as PNG bytes (the bench writes them with
     its other files through the atomic writer)."""
@@ -42,7 +60,7 @@ def bench_png(results: Sequence[Any]) -> bytes:
 
 def bench_figure(results: Sequence[Any]) -> Any:
     plt = pyplot()
-    from matplotlib.ticker import FixedLocator, FuncFormatter, LogLocator, NullFormatter
+    from matplotlib.ticker import FixedLocator, FuncFormatter
 
     groups = list(dict.fromkeys(m.group for m in results))
     cols = min(3, max(1, len(groups)))
@@ -72,16 +90,7 @@ def bench_figure(results: Sequence[Any]) -> Any:
         ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _p: f"{v:,.0f}"))
         ax.xaxis.set_minor_locator(FixedLocator([]))
         ax.set_xlim(sizes[0] / 1.25, sizes[-1] * 1.25)
-        ax.set_yscale("log")
-        if times:
-            low = 10.0 ** math.floor(math.log10(min(times)))
-            high = 10.0 ** math.ceil(math.log10(max(times)))
-            ax.set_ylim(low, high if high > low else low * 10)
-        ax.yaxis.set_major_locator(LogLocator(base=10, numticks=12))
-        ax.yaxis.set_major_formatter(FuncFormatter(seconds_label))
-        ax.yaxis.set_minor_formatter(NullFormatter())
-        ax.tick_params(labelsize=9)
-        ax.grid(True, which="major", color="#dddddd", linewidth=0.8)
+        seconds_axis(ax, times)
         ax.set_title(group, fontsize=11)
         ax.set_xlabel("n (log scale)", fontsize=9)
         ax.set_ylabel("median seconds, whole process (log)", fontsize=9)

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import style
-from .benchplot import COLOURS, MARKERS, seconds_label
+from .benchplot import COLOURS, MARKERS, seconds_axis
 from .save import pyplot
 
 #: More distinct parameter values than this are grouped into BINS bins.
@@ -64,13 +64,7 @@ def hardness_figure(doc: dict[str, Any]) -> Any:  # noqa: C901 - one figure, dra
         return _cactus_figure(meta, runs, limit)
     figure, ax = plt.subplots(figsize=(7.4, 4.6), layout="constrained")
     share = ax.twinx()
-    # fraction satisfiable per x, from the agreed answers (published where known)
-    answer: dict[str, str] = {}
-    for r in runs:
-        if r.get("published"):
-            answer[r["instance"]] = r["published"]
-        elif r["status"] in ("sat", "unsat"):
-            answer.setdefault(r["instance"], r["status"])
+    answer = _answers(runs)  # fraction satisfiable per x, from the agreed answers
     xs = sorted(set(where.values()))
     fractions = []
     for x in xs:
@@ -137,20 +131,21 @@ def hardness_figure(doc: dict[str, Any]) -> Any:  # noqa: C901 - one figure, dra
     return figure
 
 
-def _time_axis(ax: Any, times: list[float], limit: float) -> None:
-    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+def _answers(runs: list[dict[str, Any]]) -> dict[str, str]:
+    """Each instance's answer, "sat" or "unsat": the published one where known, else the
+    first a subject gave (the bench has checked that the subjects agree)."""
+    answer: dict[str, str] = {}
+    for r in runs:
+        if r.get("published"):
+            answer[r["instance"]] = r["published"]
+        elif r["status"] in ("sat", "unsat"):
+            answer.setdefault(r["instance"], r["status"])
+    return answer
 
-    positive = [t for t in times if t > 0] + ([limit] if limit > 0 else [])
-    ax.set_yscale("log")
-    if positive:
-        low = 10.0 ** math.floor(math.log10(min(positive)))
-        high = 10.0 ** math.ceil(math.log10(max(positive) * 1.5))
-        ax.set_ylim(low, high if high > low else low * 10)
-    ax.yaxis.set_major_locator(LogLocator(base=10, numticks=12))
-    ax.yaxis.set_major_formatter(FuncFormatter(seconds_label))
-    ax.yaxis.set_minor_formatter(NullFormatter())
-    ax.tick_params(labelsize=9)
-    ax.grid(True, which="major", color="#dddddd", linewidth=0.8)
+
+def _time_axis(ax: Any, times: list[float], limit: float) -> None:
+    """The seconds axis, reaching the time limit's line when there is one."""
+    seconds_axis(ax, times + ([limit] if limit > 0 else []), headroom=1.5)
 
 
 def _cactus_figure(meta: dict[str, Any], runs: list[dict[str, Any]], limit: float) -> Any:
@@ -160,12 +155,7 @@ def _cactus_figure(meta: dict[str, Any], runs: list[dict[str, Any]], limit: floa
     and 90th percentile are where the curve crosses half and nine tenths of the set."""
     plt = pyplot()
     figure, ax = plt.subplots(figsize=(7.4, 4.6), layout="constrained")
-    answers: dict[str, str] = {}
-    for r in runs:
-        if r.get("published"):
-            answers[r["instance"]] = r["published"]
-        elif r["status"] in ("sat", "unsat"):
-            answers.setdefault(r["instance"], r["status"])
+    answers = _answers(runs)
     subjects = list(dict.fromkeys(r["subject"] for r in runs))
     lines: list[tuple[str, list[float]]] = []
     for subject in subjects:
