@@ -160,13 +160,17 @@ def cross_check(
     return outcomes
 
 
-def verify_proof(spec_or_n: Spec | int | str, proof: str, *, encoding: str = "pairwise") -> Certificate:
+def verify_proof(spec_or_n: Spec | int | str, proof: str, *, encoding: str = "pairwise",
+                 timeout: float | None = None) -> Certificate:
     """Replay a DRAT proof file against the CNF rebuilt from the spec (a model's name or
     file, a Spec or a board size); `certificate.certified` says whether it shows that the
-    spec has no solution. Raises InputError when no checker is installed."""
+    spec has no solution. With a `timeout` the checkers run in a child process ended at the
+    limit (then not certified, the reason says it stopped). Raises InputError when no
+    checker is installed or the timeout is not a positive number."""
     from .certificates import verify_proof as replay
 
-    return replay(spec_of(spec_or_n), proof, encoding)
+    check_timeout(timeout)
+    return replay(spec_of(spec_or_n), proof, encoding, Deadline(timeout))
 
 
 _DONE = object()

@@ -178,7 +178,7 @@ def certify_no(spec: Spec, how: Certification, deadline: Deadline | None = None)
     write_text_atomic(cnf_file, dimacs(clauses, int(compiled.cnf.nv)), overwrite=True)
     write_text_atomic(proof_file, "\n".join(proof) + "\n", overwrite=True)
     return check_proof(cnf_file.read_text(), proof_file, encoding=how.encoding, solver=how.solver,
-                       cnf_file=str(cnf_file))
+                       cnf_file=str(cnf_file), deadline=deadline)
 
 
 def dimacs(clauses: Sequence[Sequence[int]], variables: int) -> str:
@@ -188,9 +188,11 @@ def dimacs(clauses: Sequence[Sequence[int]], variables: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = PROOF_ENCODING) -> Certificate:
+def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = PROOF_ENCODING,
+                 deadline: Deadline | None = None) -> Certificate:
     """Replay a proof file against the CNF rebuilt from `spec` (never a CNF shipped with the
-    proof): certified when the proof shows this CNF has no model.
+    proof): certified when the proof shows this CNF has no model. A `deadline` with a time
+    limit can stop the replay (see `check_proof`).
 
     Raises:
         InputError: no checker installed, an unknown encoding or an unreadable proof file.
@@ -207,40 +209,130 @@ def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = PROO
     if not path.is_file():
         raise InputError(f"cannot read the proof {path}: no such file; give the proof file "
                          "`solve --certify` wrote")
-    return check_proof(dimacs(clauses, int(compiled.cnf.nv)), path, encoding=encoding)
+    return check_proof(dimacs(clauses, int(compiled.cnf.nv)), path, encoding=encoding,
+                       deadline=deadline)
 
 
 def check_proof(formula: str, proof_file: Path, *, encoding: str | None = None,
-                solver: str | None = None, cnf_file: str | None = None) -> Certificate:
+                solver: str | None = None, cnf_file: str | None = None,
+                deadline: Deadline | None = None) -> Certificate:
     """Replay the proof in `proof_file` against the DIMACS text `formula` with every checker
-    that fits its size; certified only when each accepts it."""
+    that fits its size; certified only when each accepts it.
+
+    The checkers have no stop hook and a long proof takes minutes, so under a `deadline`
+    with a time limit they run in a child process that the deadline's expiry or stop kills;
+    the certificate then says the replay was stopped, and the files stay for a later
+    `nqueens verify --proof`. Without a time limit they run here (no process to start).
+    """
     require_checker()
     try:
         proof_text = proof_file.read_text()
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"cannot read the proof {proof_file}: {error}") from None
-    steps = [line for line in proof_text.splitlines() if line.strip() and not line.startswith("c")]
+    steps = _steps(proof_text)
     header = formula.split("\n", 1)[0].split()
     variables, clauses = int(header[2]), int(header[3])
-    runs = []
-    native = _native_engine()
-    if native:
-        runs.append(_dratify(formula, proof_text, "native"))
-    if not native or len(steps) <= PYTHON_ENGINE_STEPS:
-        runs.append(_dratify(formula, proof_text, "python"))
-    if clauses * clauses * len(steps) <= SECOND_CHECKER_BUDGET and \
-            importlib.util.find_spec(SECOND_CHECKER) is not None:
-        runs.append(_drup(formula, steps))
+    checkers = _checkers_for(clauses, len(steps))
+    names = ", ".join(checkers[:-1]) + (" and " if len(checkers) > 1 else "") + checkers[-1]
+    facts: dict[str, Any] = dict(cnf=cnf_file, proof=str(proof_file), encoding=encoding,
+                                 solver=solver, clauses=clauses, variables=variables,
+                                 steps=len(steps))
+    if deadline is None or deadline.at is None:
+        runs: list[CheckerRun] | None = _run_checkers(checkers, formula, proof_text, steps)
+    else:
+        runs = _run_checkers_stoppable(checkers, formula, cnf_file, proof_file, deadline)
+    if runs is None:
+        return Certificate("drat", False, f"stopped before {names} finished replaying the "
+                           f"{len(steps):,}-step proof {proof_file}; replay it later with "
+                           "`nqueens verify --proof`", **facts)
     certified = all(run.ok for run in runs)
-    names = ", ".join(run.name for run in runs[:-1]) + (" and " if len(runs) > 1 else "") + runs[-1].name
     if certified:
         reason = (f"no solution: {names} replayed a {len(steps):,}-step proof that the "
                   f"{encoding or 'given'} CNF ({clauses:,} clauses) has no model")
     else:
         reason = "; ".join(f"{run.name} rejects the proof: {run.reason}" for run in runs if not run.ok)
-    return Certificate("drat", certified, reason, cnf=cnf_file, proof=str(proof_file),
-                       encoding=encoding, solver=solver, clauses=clauses, variables=variables,
-                       steps=len(steps), checkers=tuple(runs))
+    return Certificate("drat", certified, reason, checkers=tuple(runs), **facts)
+
+
+def _steps(proof_text: str) -> list[str]:
+    return [line for line in proof_text.splitlines() if line.strip() and not line.startswith("c")]
+
+
+def _checkers_for(clauses: int, steps: int) -> list[str]:
+    """The checkers that replay a proof of this size (the bounds are the constants above)."""
+    native = _native_engine()
+    checkers = [f"{CHECKER}-native"] if native else []
+    if not native or steps <= PYTHON_ENGINE_STEPS:
+        checkers.append(f"{CHECKER}-python")
+    if clauses * clauses * steps <= SECOND_CHECKER_BUDGET and \
+            importlib.util.find_spec(SECOND_CHECKER) is not None:
+        checkers.append(SECOND_CHECKER)
+    return checkers
+
+
+def _run_checkers(checkers: Sequence[str], formula: str, proof_text: str,
+                  steps: list[str]) -> list[CheckerRun]:
+    return [_drup(formula, steps) if name == SECOND_CHECKER
+            else _dratify(formula, proof_text, name.removeprefix(f"{CHECKER}-"))
+            for name in checkers]
+
+
+#: What the child process of `_run_checkers_stoppable` runs: `replay_main`.
+_CHILD = "import sys; from nqueens.certificates import replay_main; replay_main(sys.argv[1:])"
+#: Seconds between looks at the deadline while the child checks.
+_POLL = 0.05
+
+
+def _run_checkers_stoppable(checkers: Sequence[str], formula: str, cnf_file: str | None,
+                            proof_file: Path, deadline: Deadline) -> list[CheckerRun] | None:
+    """`_run_checkers` in a child process; None if the deadline expires or is stopped first
+    (the child is killed at once, from the stop's hook when a signal stops it). The child
+    has a session of its own, so a Ctrl-C to the terminal's process group reaches only us."""
+    import json
+    import subprocess
+    import sys
+
+    if deadline.expired():
+        return None
+    with tempfile.TemporaryDirectory(prefix="nqueens-check-") as folder:
+        if cnf_file is None:
+            cnf_file = str(Path(folder) / "instance.cnf")
+            Path(cnf_file).write_text(formula)
+        with subprocess.Popen([sys.executable, "-c", _CHILD, cnf_file, str(proof_file),
+                               *checkers], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, start_new_session=True) as child:
+            unhook = deadline.on_stop(child.kill)
+            try:
+                while True:
+                    try:
+                        out, err = child.communicate(timeout=_POLL)
+                        break
+                    except subprocess.TimeoutExpired:
+                        if deadline.expired():
+                            return None
+            finally:
+                unhook()
+                if child.poll() is None:
+                    child.kill()  # leaving the block closes its pipes and reaps it
+    if child.returncode != 0 and deadline.expired():
+        return None  # killed by the stop's hook before the loop saw the stop
+    if child.returncode != 0:
+        last = (err.strip().splitlines() or [f"exit code {child.returncode}"])[-1]
+        return [CheckerRun(name, "unknown", False, 0.0, f"the checker's process failed: {last}")
+                for name in checkers]
+    return [CheckerRun(**run) for run in json.loads(out)]
+
+
+def replay_main(argv: Sequence[str]) -> None:
+    """The child process of `_run_checkers_stoppable`: CNF file, proof file, checkers ->
+    their runs as JSON on stdout."""
+    import json
+    from dataclasses import asdict
+
+    cnf_file, proof_file, *checkers = argv
+    proof_text = Path(proof_file).read_text()
+    runs = _run_checkers(checkers, Path(cnf_file).read_text(), proof_text, _steps(proof_text))
+    print(json.dumps([asdict(run) for run in runs]))
 
 
 def _version(name: str) -> str:
@@ -266,6 +358,8 @@ def _dratify(formula: str, proof: str, engine: str) -> CheckerRun:
     """One of dratify's two engines, named, so that which code judged the proof is known."""
     import dratify
 
+    if engine == "native":
+        _native_engine()  # registers the engine (again in a checker's child process)
     name = f"{CHECKER}-{engine}"
     version = _version(CHECKER) if engine == "python" else _version(NATIVE_ENGINE)
     started = time.process_time()

@@ -83,6 +83,25 @@ def test_verify_an_edited_proof_exits_4(run_cli: Run, tmp_path: Path) -> None:
     assert result.code == 4 and json.loads(result.out)["certified"] is False
 
 
+def test_a_time_limit_stops_a_long_proof_check(run_cli: Run, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """solve --certify and verify --proof under --timeout: a replay still running at the
+    limit is stopped (exit 3, one line naming the proof, which stays for a later check)."""
+    from nqueens import certificates
+
+    proof = tmp_path / "q3.drat"
+    monkeypatch.setattr(certificates, "_CHILD", "import time; time.sleep(60)")
+    result = run_cli("solve", "3", "--certify", "--proof", str(proof), "--timeout", "1.5")
+    assert result.code == 3 and result.err.count("\n") == 1, result.err
+    assert "stopped before" in result.err and "not certified" in result.err
+    assert proof.is_file()
+    checked = run_cli("verify", "--proof", str(proof), "--model", "3", "--timeout", "0.5")
+    assert checked.code == 3 and checked.out == "" and checked.err.count("\n") == 1
+    assert "stopped before" in checked.err
+    monkeypatch.undo()
+    assert run_cli("verify", "--proof", str(proof), "--model", "3", "--timeout", "60").code == 0
+
+
 def test_verify_a_proof_against_a_model_file(run_cli: Run, tmp_path: Path) -> None:
     model = tmp_path / "dead.toml"
     assert run_cli("model", "6", "--fixed", "0,0", "1,2", "-o", str(model)).code == 0

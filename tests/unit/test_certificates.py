@@ -191,3 +191,46 @@ def test_without_the_rust_engine_the_python_engine_checks_every_proof(
     certificate = nqueens.verify_proof(2, str(proof_file(tmp_path, HAND_PROOF_N2)))
     assert certificate.certified
     assert [run.name for run in certificate.checkers] == ["dratify-python"]
+
+
+def test_under_a_time_limit_the_checkers_replay_in_a_child_with_the_same_verdicts(
+        tmp_path: Path) -> None:
+    from nqueens.result import Deadline
+
+    good = proof_file(tmp_path, HAND_PROOF_N2)
+    here = certificates.verify_proof(Spec(2), good)
+    there = certificates.verify_proof(Spec(2), good, deadline=Deadline(60))
+    assert here.certified and there.certified and there.reason == here.reason
+    assert [run.name for run in there.checkers] == [run.name for run in here.checkers]
+    assert nqueens.verify_proof(2, str(good), timeout=60).certified  # the API's way there
+    bad = certificates.verify_proof(Spec(2), proof_file(tmp_path, "0\n", "bad.drat"),
+                                    deadline=Deadline(60))
+    assert not bad.certified and bad.checkers and all(not run.ok for run in bad.checkers)
+
+
+def test_a_stop_kills_a_long_replay_and_keeps_the_proof(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The checkers have no stop hook: the deadline ends their process (a stand-in that
+    would take a minute) and the certificate says so; the files stay for a later check."""
+    import time
+
+    from nqueens.result import Deadline
+
+    monkeypatch.setattr(certificates, "_CHILD", "import time; time.sleep(60)")
+    proof = proof_file(tmp_path, HAND_PROOF_N2)
+    started = time.monotonic()
+    certificate = certificates.verify_proof(Spec(2), proof, deadline=Deadline(0.5))
+    assert time.monotonic() - started < 10
+    assert not certificate.certified and certificate.checkers == ()
+    assert certificate.reason.startswith("stopped before") and str(proof) in certificate.reason
+    assert proof.read_text() == HAND_PROOF_N2
+
+
+def test_a_checker_process_that_fails_does_not_certify(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from nqueens.result import Deadline
+
+    monkeypatch.setattr(certificates, "_CHILD", "raise SystemExit('checker crashed')")
+    certificate = certificates.verify_proof(Spec(2), proof_file(tmp_path, HAND_PROOF_N2),
+                                            deadline=Deadline(60))
+    assert not certificate.certified and "checker crashed" in certificate.reason

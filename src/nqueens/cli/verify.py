@@ -244,8 +244,19 @@ def run_proof(args: argparse.Namespace) -> int:
     if args.model is None or args.file != "-":
         raise InputError("--proof checks a proof against a model's CNF: give --model N|MODEL "
                          "and no placement file")
-    certificate = verify_proof(load_problem(args.model), args.proof,
-                               args.encoding or PROOF_ENCODING)
+    spec = load_problem(args.model)
+    guard = Guard(args.timeout)
+
+    def abandon() -> None:  # only if a stop is not noticed within the grace period
+        print(f"nqueens: verify stopped ({guard.stopped_status().value}) before a verdict; "
+              "nothing is known about the proof", file=sys.stderr)
+
+    certificate = guard.run(lambda: verify_proof(spec, args.proof, args.encoding or
+                                                 PROOF_ENCODING, guard.deadline), abandon)
+    if not certificate.certified and guard.should_stop():
+        print(f"nqueens: verify {guard.stopped_status().value}: {certificate.reason}",
+              file=sys.stderr)
+        return EXIT_UNKNOWN
     if args.format == "json":
         print_json({"proof": args.proof, "model": args.model, "certified": certificate.certified,
                     "certificate": certificate.as_json()})
