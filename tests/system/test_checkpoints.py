@@ -52,7 +52,9 @@ def test_interrupted_count_resumes_to_the_exact_total(
         assert process.returncode == 3, err
         doc = json.loads(out)
         assert doc["status"] == "interrupted" and doc["complete"] is False
-        assert doc["count"] == sum(r["count"] for r in recorded)  # nothing found was lost
+        # nothing found was lost: the finished subproblems are recorded, the stopped ones'
+        # partial counts are in the lower bound
+        assert doc["count"] >= sum(r["count"] for r in recorded) == doc["stats"]["recorded"]
     else:
         assert process.returncode == -signal.SIGKILL
 
@@ -354,8 +356,8 @@ def test_hopeless_checkpointed_count_is_refused_at_once(
 
 
 def test_sigterm_to_the_process_group_keeps_the_partial_count(tmp_path: Path) -> None:
-    """SIGTERM reaches the pool's workers too (they ignore and block it): exit 3, the count
-    of what the checkpoint holds, no BrokenProcessPool traceback."""
+    """SIGTERM reaches the pool's workers too (they ignore and block it): exit 3, a count
+    of at least what the checkpoint holds, no BrokenProcessPool traceback."""
     import os
 
     path = tmp_path / "c.ckpt"
@@ -372,4 +374,5 @@ def test_sigterm_to_the_process_group_keeps_the_partial_count(tmp_path: Path) ->
     assert "Traceback" not in err and "BrokenProcessPool" not in err
     doc = json.loads(out_file.read_text())
     assert doc["status"] == "interrupted"
-    assert doc["count"] == sum(r["count"] for r in _records(path)) > 0
+    assert doc["count"] >= sum(r["count"] for r in _records(path)) == doc["stats"]["recorded"]
+    assert doc["stats"]["recorded"] > 0

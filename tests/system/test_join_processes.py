@@ -37,7 +37,8 @@ def test_interrupted_join_resumes_to_the_exact_total(tmp_path: Path) -> None:
     doc = json.loads(out_file.read_text())
     recorded = [json.loads(line) for line in path.read_text().splitlines()[1:]]
     assert 5 <= len(recorded) < 256 and all(r["key"].startswith("j:") for r in recorded)
-    assert doc["complete"] is False and doc["count"] == sum(r["count"] for r in recorded)
+    assert doc["complete"] is False
+    assert doc["count"] >= sum(r["count"] for r in recorded) == doc["stats"]["recorded"]
 
     resumed = run(*args, timeout=300)
     assert resumed.returncode == 0, resumed.stderr

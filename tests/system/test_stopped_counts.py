@@ -10,6 +10,7 @@ import os
 import signal
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -43,6 +44,18 @@ def test_pool_keeps_the_running_tasks_partial_counts(stop: str) -> None:
     assert found.stats["tasks_finished"] == 0  # so all of the count is partial counts
     assert found.count > 0
     assert time.monotonic() - started < 10
+
+
+def test_checkpointed_count_reports_partial_counts_it_cannot_record(tmp_path: Path) -> None:
+    """The lower bound includes the stopped tasks' counts; the checkpoint keeps only
+    finished subproblems (a resume cannot continue a task halfway), and says how much."""
+    path = tmp_path / "c.ckpt"
+    found = count_split(BIG, backend="backtrack", executor="local", jobs=2, kind="classes",
+                        task=bitboard_task, deadline=Deadline(1.0), checkpoint=path,
+                        check=False)
+    assert found.status is Status.TIMEOUT and found.stats["tasks_finished"] == 0
+    assert found.count > 0 and found.stats["recorded"] == 0
+    assert len(path.read_text().splitlines()) == 1  # the header, no record
 
 
 def test_pool_of_solver_tasks_keeps_their_partial_counts() -> None:

@@ -261,6 +261,11 @@ def report(
         if guard.interrupted and not outcome.complete:
             print(f"nqueens: interrupted by {guard.signal_name}; {outcome.count} solutions "
                   "counted so far (a lower bound)", file=sys.stderr)
+        if args.checkpoint is not None and not outcome.complete and "recorded" in outcome.stats:
+            stats = outcome.stats
+            print(f"nqueens: {args.checkpoint} holds {stats['finished']} of "
+                  f"{stats['subproblems']} subproblems ({stats['recorded']} solutions); run "
+                  "the same command again to resume", file=sys.stderr)
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN
 
 

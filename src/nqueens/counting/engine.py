@@ -339,7 +339,9 @@ def count_split(  # noqa: C901 - the front door's option checks, one branch each
 
     def stopped(plan: Plan | None, result: SplitCount | None, slots: int, kind_: str) -> Outcome:
         status = Status.COMPLETE if result is not None and result.complete else Status.TIMEOUT
-        count = 0 if result is None else result.total + (0 if checkpoint else result.partial)
+        # what the stopped tasks had counted is part of the lower bound, though only the
+        # finished subproblems (`recorded`) are in the checkpoint for a resume to keep
+        count = 0 if result is None else result.total + result.partial
         stats: dict[str, Any] = {
             "executor": kind_, "slots": slots, "plan": kind,
             "depth": plan.depth if plan else depth, "tasks": len(plan) if plan else 0,
@@ -348,7 +350,7 @@ def count_split(  # noqa: C901 - the front door's option checks, one branch each
         }
         if checkpoint is not None:
             stats.update(subproblems=stats["tasks"], finished=stats["tasks_finished"],
-                         split_depth=stats["depth"])
+                         split_depth=stats["depth"], recorded=result.total if result else 0)
         if result is not None and result.complete:
             # the fundamental count survives a resume (the ledger records it per subproblem,
             # format 3); the promising nodes only one whole walk knows
