@@ -228,13 +228,15 @@ def _compare(workload: Workload, group: list[Measurement]) -> None:
 
 def table(results: list[Measurement], limit: float) -> str:
     """A plain-text table: group, n, subject, median seconds, ratio to the reference."""
-    head = f"{'workload':22} {'n':>8}  {'subject':42} {'median s':>10} {'ratio':>8}  answer"
+    group = max([len("workload"), *(len(m.group) for m in results)])
+    subject = max([len("subject"), *(len(m.subject) for m in results)])
+    head = f"{'workload':{group}} {'n':>8}  {'subject':{subject}} {'median s':>10} {'ratio':>8}  answer"
     lines = [head, "-" * len(head)]
     for m in results:
         seconds = f"{m.median:.3f}" if m.median is not None else (
             f"> {limit:.0f}" if m.status == "timeout" else m.status)
         ratio = f"{m.ratio:.3f}" if m.ratio is not None else ""
-        lines.append(f"{m.group:22} {m.n:>8}  {m.subject:42} {seconds:>10} {ratio:>8}  "
+        lines.append(f"{m.group:{group}} {m.n:>8}  {m.subject:{subject}} {seconds:>10} {ratio:>8}  "
                      f"{m.answer if m.status == 'ok' else m.status + ' ' + m.answer}")
     return "\n".join(lines)
 
