@@ -145,3 +145,32 @@ def test_a_ctrl_c_python_swallows_is_sent_again() -> None:
                           timeout=60, check=False)
     assert done.stdout == "interrupted SIGINT\n", done.stderr
     assert done.stderr == ""
+
+
+_WINDOW = """
+import os, signal
+from multiprocessing import forkserver
+from nqueens.counting import executors
+
+seen = []
+signal.signal(signal.SIGTERM, lambda signum, frame: seen.append(signum))
+real = forkserver.ensure_running
+
+def ensure_running():
+    real()  # (before the fix this started the resource tracker, unblocking SIGTERM)
+    os.kill(os.getpid(), signal.SIGTERM)  # inside start_fork_server's SIG_IGN window
+
+forkserver.ensure_running = ensure_running
+executors.start_fork_server()
+print(seen)
+"""
+
+
+def test_a_signal_while_the_fork_server_starts_is_delivered_afterwards() -> None:
+    """The signal that lands while the fork server starts (signals ignored and blocked
+    there) reaches the handler once it is back: the resource tracker's start must not
+    unblock it inside that window, or Linux discards it as ignored."""
+    done = subprocess.run([sys.executable, "-c", _WINDOW], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"[{int(signal.SIGTERM)}]", done.stderr
