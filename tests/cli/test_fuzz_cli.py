@@ -10,7 +10,6 @@ import os
 import resource
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from paths import SRC
 
 
 @pytest.fixture
-def workdir(tmp_path: Path) -> Iterator[Path]:
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A temp directory holding the awkward paths the cases name."""
     (tmp_path / "afile").write_text("not a directory\n")
     (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
@@ -32,12 +31,8 @@ def workdir(tmp_path: Path) -> Iterator[Path]:
     (tmp_path / "digits.toml").write_text("n = " + "9" * 5000 + "\n")
     (tmp_path / "tables.toml").write_text("n = 8\nexpected = " + "{a = " * 3000 + "1"
                                           + "}" * 3000 + "\n")
-    old = os.getcwd()
-    os.chdir(tmp_path)
-    try:
-        yield tmp_path
-    finally:
-        os.chdir(old)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
 
 
 def _listing(directory: Path) -> set[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -33,15 +33,9 @@ HUGE = [
 
 
 @pytest.fixture
-def here(tmp_path: Path) -> Iterator[Path]:
-    import os
-
-    old = os.getcwd()
-    os.chdir(tmp_path)
-    try:
-        yield tmp_path
-    finally:
-        os.chdir(old)
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
 
 
 def _one_short_line(got: CliResult) -> str:

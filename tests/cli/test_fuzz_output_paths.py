@@ -8,7 +8,7 @@ from __future__ import annotations
 import errno
 import os
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,13 +33,9 @@ IDS = [" ".join(argv[:2]) + " " + name for argv, name in WRITERS]
 
 
 @pytest.fixture
-def here(tmp_path: Path) -> Iterator[Path]:
-    old = os.getcwd()
-    os.chdir(tmp_path)
-    try:
-        yield tmp_path
-    finally:
-        os.chdir(old)
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
 
 
 def _refused(got: CliResult, here: Path, before: set[str]) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 from ..atomicfile import check_output_path, write_text_atomic
 from ..backends import DEFAULT_BACKEND, backend_names, option_choices, option_owners
 from ..errors import InputError, SizeLimitError
-from ..spec import Spec
+from ..spec import Cell, Spec
 from ..variants import VARIANTS
 
 EXIT_OK = 0  # found / complete / valid
@@ -100,8 +100,15 @@ def load_problem_args(args: argparse.Namespace) -> Spec:
     """The spec of a command's N|MODEL argument with its --variant, --fixed and --forbidden
     (see `add_cell_arguments`); the cells are added to a model file's own."""
     spec = load_problem(args.problem, getattr(args, "variant", None))
-    fixed = tuple(getattr(args, "fixed", None) or ())
-    forbidden = tuple(getattr(args, "forbidden", None) or ())
+    return with_cells(spec, tuple(getattr(args, "fixed", None) or ()),
+                      tuple(getattr(args, "forbidden", None) or ()))
+
+
+def with_cells(spec: Spec, fixed: tuple[Cell, ...], forbidden: tuple[Cell, ...]) -> Spec:
+    """`spec` with more fixed and forbidden cells (those it has already are not repeated);
+    a cell off the board is refused naming its flag."""
+    fixed = tuple(cell for cell in fixed if cell not in spec.fixed)
+    forbidden = tuple(cell for cell in forbidden if cell not in spec.forbidden)
     if not (fixed or forbidden):
         return spec
     for flag, cells in (("--fixed", fixed), ("--forbidden", forbidden)):

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..errors import InputError, SizeLimitError, SpecError
 from ..limits import BASE_BYTES, memory_limit
-from ..spec import Cell, Spec
+from ..spec import Spec
 from ..validator import ValidationStopped, Violation, find_cell_violations, find_violations
 from .common import (
     EXIT_NO,
@@ -21,6 +21,7 @@ from .common import (
     load_problem,
     positive_float,
     print_json,
+    with_cells,
     wrap,
 )
 from .guard import Guard
@@ -137,21 +138,8 @@ def _spec_for(args: argparse.Namespace, inferred: int, board: dict[str, Any] | N
             raise InputError(f"the document is for {doc.describe()} but "
                              f"{'--model' if args.model is not None else '--n'} names "
                              f"{spec.describe()}; drop the option or check the right file")
-        spec = _with_cells(spec, doc.fixed, doc.forbidden)
-    return _with_cells(spec, tuple(args.fixed), tuple(args.forbidden))
-
-
-def _with_cells(spec: Spec, fixed: tuple[Cell, ...], forbidden: tuple[Cell, ...]) -> Spec:
-    fixed = tuple(cell for cell in fixed if cell not in spec.fixed)
-    forbidden = tuple(cell for cell in forbidden if cell not in spec.forbidden)
-    if not (fixed or forbidden):
-        return spec
-    for name, cells in (("--fixed", fixed), ("--forbidden", forbidden)):
-        for row, col in cells:
-            if not (0 <= row < spec.n and 0 <= col < spec.n):
-                raise InputError(f"{name} {row},{col} is off the {spec.n}x{spec.n} board "
-                                 f"(rows and columns are 0..{spec.n - 1})")
-    return Spec(spec.n, spec.variant, spec.fixed + fixed, spec.forbidden + forbidden, spec.name)
+        spec = with_cells(spec, doc.fixed, doc.forbidden)
+    return with_cells(spec, tuple(args.fixed), tuple(args.forbidden))
 
 
 #: Bytes the validator holds per queen checked (its cell lists and one dict per line

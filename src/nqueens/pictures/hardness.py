@@ -124,11 +124,16 @@ def hardness_figure(doc: dict[str, Any]) -> Any:  # noqa: C901 - one figure, dra
     ax.set_xlabel(str(meta.get("parameter", "parameter"))
                   + (f" ({len(xs)} bins of instances, at their median)" if grouped else ""),
                   fontsize=9)
+    _label(ax, meta)
+    return figure
+
+
+def _label(ax: Any, meta: dict[str, Any]) -> None:
+    """The y label, the title and the legend both plots share."""
     ax.set_ylabel("seconds per instance, whole process (log)", fontsize=9)
     ax.set_title(str(meta.get("title", "hardness")), fontsize=11)
     ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False,
               ncol=2)
-    return figure
 
 
 def _answers(runs: list[dict[str, Any]]) -> dict[str, str]:
@@ -188,10 +193,7 @@ def _cactus_figure(meta: dict[str, Any], runs: list[dict[str, Any]], limit: floa
     ax.set_xlabel(f"instances answered, fastest first ({sat} of {len(answers)} satisfiable; "
                   f"{meta.get('parameter', 'parameter')}: {runs[0]['parameter']:g} in all)",
                   fontsize=9)
-    ax.set_ylabel("seconds per instance, whole process (log)", fontsize=9)
-    ax.set_title(str(meta.get("title", "hardness")), fontsize=11)
-    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.16), frameon=False,
-              ncol=2)
+    _label(ax, meta)
     return figure
 
 
