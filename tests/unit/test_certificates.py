@@ -203,6 +203,8 @@ def test_under_a_time_limit_the_checkers_replay_in_a_child_with_the_same_verdict
     assert here.certified and there.certified and there.reason == here.reason
     assert [run.name for run in there.checkers] == [run.name for run in here.checkers]
     assert nqueens.verify_proof(2, str(good), timeout=60).certified  # the API's way there
+    with pytest.raises(InputError, match="timeout must be a positive number"):
+        nqueens.verify_proof(2, str(good), timeout=0)
     bad = certificates.verify_proof(Spec(2), proof_file(tmp_path, "0\n", "bad.drat"),
                                     deadline=Deadline(60))
     assert not bad.certified and bad.checkers and all(not run.ok for run in bad.checkers)
