@@ -236,3 +236,14 @@ def test_a_checker_process_that_fails_does_not_certify(
     certificate = certificates.verify_proof(Spec(2), proof_file(tmp_path, HAND_PROOF_N2),
                                             deadline=Deadline(60))
     assert not certificate.certified and "checker crashed" in certificate.reason
+
+
+def test_lingeling_named_by_the_user_solves_and_certifies() -> None:
+    """PySAT's Lingeling takes no conflict budget: the search runs whole instead of failing."""
+    from nqueens.validator import find_violations
+
+    found = nqueens.solve(8, backend="sat", solver="lingeling")
+    assert found.count == 1 and not find_violations(Spec(8), found.solutions[0])
+    outcome = nqueens.solve(3, backend="sat", solver="lingeling", certify=True)
+    assert outcome.unsatisfiable and outcome.certificate.certified
+    assert outcome.certificate.solver == "lingeling"

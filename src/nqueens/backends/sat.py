@@ -370,7 +370,11 @@ def _solve(solver: Solver, deadline: Deadline | None) -> bool | None:
         answer = solver.solve_limited(expect_interrupt=True)
         return answer
     while True:
-        solver.conf_budget(_CONFLICTS_PER_CALL)
+        try:
+            solver.conf_budget(_CONFLICTS_PER_CALL)
+        except NotImplementedError:  # Lingeling: PySAT gives it no budget, no limited solve and
+            answer = solver.solve()  # no interrupt, so only the CLI's exit after a stop ends it
+            return answer
         answer = solver.solve_limited(expect_interrupt=True)
         if answer is not None or deadline.expired():
             return answer
