@@ -21,9 +21,14 @@ MAX_CLAUSES = 20_000_000
 MAX_COUNTED_N = 27
 #: More solutions than this are not printed to a terminal.
 MAX_TERMINAL_SOLUTIONS = 100_000
-#: Largest board size anything accepts (the construct backend's reach, about 45 GB at 10^8:
-#: beyond any machine this runs on); each backend refuses smaller sizes by its own limit.
+#: Largest board size anything accepts, on the command line, in a model file or a JSON
+#: document (the construct backend's reach, about 45 GB at 10^8: beyond any machine this runs
+#: on); each backend refuses smaller sizes by its own limit.
 MAX_BOARD_N = 100_000_000
+#: Longest integer read from any input (a board size, a cell, a count, an option's value):
+#: board sizes and cells are small; longer digit strings would only cost Python's integer
+#: conversion (quadratic in the digits) or a parser's time.
+MAX_DIGITS = 30
 
 # OEIS A000170 (solutions of plain n-queens) and A002562 (fundamental ones), used only to
 # refuse work up front (too many boards for a terminal or a picture), never as answers.

@@ -12,6 +12,7 @@ from typing import Any
 from ..atomicfile import check_output_path, write_text_atomic
 from ..backends import DEFAULT_BACKEND, backend_names, option_choices, option_owners
 from ..errors import InputError, SizeLimitError
+from ..limits import MAX_BOARD_N, MAX_DIGITS
 from ..spec import Cell, Spec
 from ..variants import VARIANTS
 
@@ -24,10 +25,6 @@ EXIT_MISMATCH = 5  # count --cross-check: the two routes' counts differ
 
 #: Longest --timeout accepted, in seconds (timers overflow on absurd values such as 1e10).
 MAX_TIMEOUT = 10_000_000
-#: Largest board size any command accepts (the construct backend's reach); each command
-#: refuses smaller sizes it cannot handle with its own limit.
-MAX_N = 100_000_000
-
 EXIT_CODES_HELP = """exit codes:
   0  found / complete / valid (a complete count exits 0 even when it is 0)
   1  solve proved there is no solution, or verify found the placement invalid
@@ -63,9 +60,9 @@ def load_problem(text: str, variant: str | None = None) -> Spec:
         return spec
     if n < 1:
         raise InputError(f"N must be a positive integer board size, got {n}")
-    if n > MAX_N:
+    if n > MAX_BOARD_N:
         raise SizeLimitError(f"N = {n:,} is beyond any board this toolkit can handle "
-                             f"(at most {MAX_N:,}); give a smaller N")
+                             f"(at most {MAX_BOARD_N:,}); give a smaller N")
     return Spec(n, variant or "queens")
 
 
@@ -91,8 +88,8 @@ def _board_size(text: str) -> int | None:
     digits = stripped.lstrip("+-")
     if not digits.isdigit() or not digits.isascii():
         return None
-    if len(digits) > 30:
-        raise SizeLimitError(f"N has {len(digits)} digits; the largest board is {MAX_N:,}")
+    if len(digits) > MAX_DIGITS:
+        raise SizeLimitError(f"N has {len(digits)} digits; the largest board is {MAX_BOARD_N:,}")
     return int(stripped)
 
 
@@ -188,8 +185,8 @@ def positive_float(text: str) -> float:
 
 
 def _int_at_least(text: str, least: int, what: str) -> int:
-    if len(text) > 30:
-        raise argparse.ArgumentTypeError(f"expected {what} of at most 30 digits, got "
+    if len(text) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected {what} of at most {MAX_DIGITS} digits, got "
                                          f"{len(text)} characters")
     try:
         value = int(text)

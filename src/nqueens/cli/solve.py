@@ -275,12 +275,12 @@ def _proof_path(args: argparse.Namespace) -> str | None:
 def _check_picture(spec: Spec, args: argparse.Namespace) -> None:
     """Refuse --output before searching when the file cannot be written or the boards asked
     for cannot fit one picture (the count of a plain board is known in advance)."""
-    from ..pictures.board import MAX_BOARD_N, MAX_BOARDS
+    from ..pictures.board import MAX_BOARDS, MAX_DRAWN_N
 
     picture_format(args.output, overwrite=args.force)
-    if spec.n > MAX_BOARD_N:
+    if spec.n > MAX_DRAWN_N:
         raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
-                         f"{MAX_BOARD_N}); drop --output or use --format json")
+                         f"{MAX_DRAWN_N}); drop --output or use --format json")
     boards = known_solutions(spec, unique=args.unique) if args.all else args.limit
     if boards is not None and boards > MAX_BOARDS:
         what = f"all {boards:,} solutions" if args.all else f"{boards:,} boards"

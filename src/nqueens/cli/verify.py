@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from ..errors import InputError, SizeLimitError, SpecError
-from ..limits import BASE_BYTES, memory_limit
+from ..limits import BASE_BYTES, MAX_BOARD_N, memory_limit
 from ..spec import Spec
 from ..validator import ValidationStopped, Violation, find_cell_violations, find_violations
 from .common import (
@@ -15,7 +15,6 @@ from .common import (
     EXIT_OK,
     EXIT_UNCERTIFIED,
     EXIT_UNKNOWN,
-    MAX_N,
     add_cell_arguments,
     add_format_argument,
     load_problem,
@@ -105,8 +104,8 @@ def _read(path: str) -> str:
 def _board_spec(board: dict[str, Any]) -> Spec:
     """The board a JSON document names (`n`, `variant`, `fixed`, `forbidden`)."""
     n = board["n"]
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
-        raise InputError(f'the document\'s "n" must be a board size from 1 to {MAX_N:,}, '
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_BOARD_N:
+        raise InputError(f'the document\'s "n" must be a board size from 1 to {MAX_BOARD_N:,}, '
                          f"got {str(n)[:40]}")
     try:
         return Spec(n, board.get("variant", "queens"), board.get("fixed", ()),
