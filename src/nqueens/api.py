@@ -17,8 +17,8 @@ from .backends import DEFAULT_BACKEND
 from .counting.routes import Split
 from .errors import CertificateError, InputError
 from .planning import Plan, check_agreement, check_timeout, cross_check_plan, plan, spec_of
+from .policy import job_of
 from .result import Deadline, Outcome
-from .routes import job_of
 from .spec import Placement, Spec
 from .validator import Violation, find_violations
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the certificates (tempfile, threads) load with a certified 
 __all__ = ["Plan", "Split", "count", "cross_check", "plan", "search", "solutions", "solve", "validate",
            "verify_proof"]
 
-#: The backend name that picks the fastest correct route per job (`routes.py`).
+#: The backend name that picks the fastest correct route per job (`policy.py`).
 AUTO = DEFAULT_BACKEND
 
 
@@ -64,7 +64,7 @@ def search(
     `deadline` (instead of `timeout`) lets the caller stop the search from outside, e.g.
     on a signal; the time limit starts before the backend is imported and compiled.
 
-    `backend="auto"` (the default) runs the route `routes.choose` picks for this job
+    `backend="auto"` (the default) runs the route `policy.choose` picks for this job
     (count, enumerate or find); `outcome.backend` is the backend that ran and
     `outcome.route` the table row that chose it. A non-exhaustive route that finds nothing
     hands the rest of the time to its exhaustive fallback, so "no solution" stays a proof.

@@ -26,8 +26,8 @@ from .errors import CountMismatchError, InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
 from .joins import JOIN_MAX_N, join_available
 from .limits import check_exhaustive, join_bytes, join_processes, memory_text
+from .policy import JOBS, Rule, choose
 from .result import Deadline, Outcome, SolutionSink
-from .routes import JOBS, Route, choose
 from .spec import Placement, Spec, as_spec
 from .symmetry import canonical, instance_symmetries
 from .variants import SYMMETRIC_VARIANTS
@@ -58,7 +58,7 @@ class Plan:
     Attributes:
         spec, job, limit, unique: what was asked ("count", "enumerate" or "find").
         backend, options: what runs (a registry name and its constructor options).
-        route: the `routes.Route` that `auto` took (None when the caller named a backend).
+        route: the `policy.Rule` that `auto` took (None when the caller named a backend).
         counting: for a count, the counting route (`counting.routes.ROUTES`).
         jobs: processes (1: this process only).
         split: where a split count runs (None: not split).
@@ -75,7 +75,7 @@ class Plan:
     options: Mapping[str, Any]
     limit: int | None = None
     unique: bool = False
-    route: Route | None = None
+    route: Rule | None = None
     counting: str | None = None
     jobs: int = 1
     split: Split | None = None
@@ -192,7 +192,7 @@ def plan(
     Args:
         spec_or_n: a Spec, a board size, or a bundled model's name or a model file's path.
         job: "count" (the number), "enumerate" (every solution) or "find" (up to `limit`).
-        backend: a registry name, or "auto" for the policy table (`routes.choose`).
+        backend: a registry name, or "auto" for the policy table (`policy.choose`).
         unique: count the fundamental solutions too (count and enumerate).
         bounded: a stoppable deadline bounds the work (a count beyond any known count is
             refused without one or a `timeout`).
@@ -217,7 +217,7 @@ def plan(
     _check_job(job, unique, split, certify, proof)
     whole = job != "find"
     classes_walked = unique and spec.is_plain and spec.variant == "queens"
-    route: Route | None = None
+    route: Rule | None = None
     if backend == DEFAULT_BACKEND:
         chosen_job = "enumerate" if job == "count" and (per_solution or (
             unique and not classes_walked)) else job
@@ -373,7 +373,7 @@ def board_of(spec_or_n: Spec | int | str, options: dict[str, Any]) -> Spec:
                 spec.forbidden + tuple(extra["forbidden"]), spec.name)
 
 
-def _check_auto_options(route: Route, options: Mapping[str, Any]) -> None:
+def _check_auto_options(route: Rule, options: Mapping[str, Any]) -> None:
     """Options meant for a backend the user did not name: say so in the user's terms
     (auto's choice is not the user's), naming the backends that take each option."""
     from .backends import backend_info, option_owners
@@ -405,10 +405,10 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
 
 
 def _count_route(
-    spec: Spec, info: BackendInfo, options: Mapping[str, Any], route: Route | None,
+    spec: Spec, info: BackendInfo, options: Mapping[str, Any], route: Rule | None,
     limit: int | None, unique: bool, per_solution: bool, jobs: int | None,
     split: Split | None, notes: list[str],
-) -> tuple[str, int | None, Split | None, Route | None]:
+) -> tuple[str, int | None, Split | None, Rule | None]:
     """A count's counting route, processes and split, and the `auto` row that names them:
     the join where `auto`'s row takes it and it can run, else the other routes (and the
     row that walks, when the join's row was chosen but cannot serve)."""
@@ -423,11 +423,11 @@ def _count_route(
 
 
 def _join_route(
-    spec: Spec, info: BackendInfo, options: Mapping[str, Any], route: Route | None,
+    spec: Spec, info: BackendInfo, options: Mapping[str, Any], route: Rule | None,
     unique: bool, per_solution: bool, jobs: int | None, split: Split | None, notes: list[str],
 ) -> int | None:
     """The processes of a count by the join of partial boards, when `auto`'s route takes
-    it here (`routes.py`) and it fits in memory; None: the other counting routes decide.
+    it here (`policy.py`) and it fits in memory; None: the other counting routes decide.
     With `unique` the per-class walk counts (the join gives totals only); a join too large
     for one process here falls back to the walk, more processes than fit are cut down (a
     note each). A Dask cluster's workers are not this machine: no memory check."""

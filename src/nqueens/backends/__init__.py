@@ -247,7 +247,7 @@ _ROWS: list[BackendInfo] = [
 #: name -> row, in the order the CLI lists them. The keys are the --backend choices.
 REGISTRY: Mapping[str, BackendInfo] = MappingProxyType({row.name: row for row in _ROWS})
 
-#: The API's and the CLI's default: not a registry row but the policy of `routes.py`,
+#: The API's and the CLI's default: not a registry row but the policy of `policy.py`,
 #: resolved per job by `api.plan` (the fastest correct route measured here).
 DEFAULT_BACKEND = "auto"
 
