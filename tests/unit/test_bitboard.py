@@ -13,8 +13,8 @@ from nqueens import api
 from nqueens.backends.backtrack import BacktrackBackend
 from nqueens.bitboard import count_masks, count_tree, initial_rows, is_canonical, kernel_available
 from nqueens.counting import tasks
-from nqueens.counting.engine import count_split
-from nqueens.counting.plan import make_plan
+from nqueens.counting.engine import count_parts
+from nqueens.counting.partition import make_partition
 from nqueens.counting.tasks import bitboard_task
 from nqueens.errors import SpecError
 from nqueens.result import Deadline, Status
@@ -114,19 +114,19 @@ def test_is_canonical_on_non_solutions() -> None:
 
 @pytest.mark.parametrize("n", [1, 2, 3, 8, 9])
 def test_mirror_split_weights_cover_the_board(n: int) -> None:
-    subs = make_plan(Spec(n), 2, "mirror").subproblems
+    subs = make_partition(Spec(n), 2, "mirror").subproblems
     total = sum(s.weight * api.count(s.spec(Spec(n)), backend="backtrack").count for s in subs)
     assert total == A000170[n]
 
 
 def test_mirror_split_refuses_asymmetric_specs() -> None:
     with pytest.raises(ValueError, match="plain"):
-        make_plan(Spec(6, forbidden=((0, 0),)), 1, "mirror")
+        make_partition(Spec(6, forbidden=((0, 0),)), 1, "mirror")
 
 
 def test_split_count_over_processes_with_kernel_task() -> None:
     spec = Spec(10)
-    result = count_split(spec, backend="backtrack", executor="local", jobs=2, kind="mirror",
+    result = count_parts(spec, backend="backtrack", executor="local", jobs=2, partition="mirror",
                          depth=2, task=bitboard_task)
     assert result.complete and result.stats["slots"] == 2
     assert result.count == A000170[10]

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from nqueens import planning
-from nqueens.counting.engine import count_split
-from nqueens.counting.plan import make_plan
+from nqueens.counting.engine import count_parts
+from nqueens.counting.partition import make_partition
 from nqueens.counting.tasks import join_task
 from nqueens.result import Deadline
 from nqueens.spec import Spec
@@ -19,7 +19,7 @@ from known_counts import A000170
 
 
 def _join(n: int, **more):
-    return count_split(Spec(n), backend="backtrack", kind="join", task=join_task, check=False,
+    return count_parts(Spec(n), backend="backtrack", partition="join", task=join_task, check=False,
                        **{"executor": "inline", **more})
 
 
@@ -32,7 +32,7 @@ def test_join_parts_sum_to_the_total(executor, jobs, n):
 
 
 def test_join_plan_parts_are_not_specs():
-    plan = make_plan(Spec(8), 2, "join")
+    plan = make_partition(Spec(8), 2, "join")
     assert [s.key for s in plan.subproblems[:2]] == ["j:0/16", "j:1/16"]
     with pytest.raises(ValueError, match="join part"):
         plan.subproblems[0].spec(Spec(8))

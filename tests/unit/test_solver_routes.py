@@ -14,7 +14,7 @@ from nqueens.backends import sat_encoding
 from nqueens.backends.backtrack import BacktrackBackend
 from nqueens.backends.cpsat import _solver, compile_cpsat_queens_model
 from nqueens.backends.sat import encode_cnf, first_row_parts
-from nqueens.counting.plan import make_plan
+from nqueens.counting.partition import make_partition
 from nqueens.errors import InputError, SpecError
 from nqueens.limits import estimated_clauses
 from nqueens.spec import Spec
@@ -82,8 +82,8 @@ def test_enumeration_runs_one_cpsat_worker() -> None:
 
 
 def test_first_row_parts_cover_each_column_once() -> None:
-    assert [s.weight for s in make_plan(Spec(7), 1, "mirror").subproblems] == [2, 2, 2, 1]
-    assert [s.weight for s in make_plan(Spec(6), 1, "mirror").subproblems] == [2, 2, 2]
+    assert [s.weight for s in make_partition(Spec(7), 1, "mirror").subproblems] == [2, 2, 2, 1]
+    assert [s.weight for s in make_partition(Spec(6), 1, "mirror").subproblems] == [2, 2, 2]
     assert len(first_row_parts(Spec(6))) == 6
 
 

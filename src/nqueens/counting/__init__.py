@@ -1,8 +1,8 @@
 """The counting engine: one spec counted as a sum over disjoint subproblems.
 
-plan.py (which subproblems, one depth chooser) -> tasks.py (what a worker does with one)
+partition.py (which subproblems, one depth chooser) -> tasks.py (what a worker does with one)
 -> executors.py / cluster.py (where they run) -> ledger.py (what finished, on disk) ->
-engine.py (the one run loop, and `count_split`, its front door).
+engine.py (the one run loop, and `count_parts`, its front door).
 """
 
 #: Seconds to wait for a Dask scheduler to answer, and then for a first worker (here, so

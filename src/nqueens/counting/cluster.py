@@ -21,7 +21,7 @@ from typing import Any
 
 from ..errors import QueensError
 from . import DEFAULT_CONNECT_TIMEOUT  # seconds for the scheduler, then a first worker
-from .plan import Subproblem
+from .partition import Subproblem
 
 #: Reruns of a task that raised (lost workers are counted by the scheduler instead).
 DEFAULT_RETRIES = 2

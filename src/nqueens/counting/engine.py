@@ -1,9 +1,9 @@
-"""The run loop of every split count, and its front door `count_split`.
+"""The run loop of every split count, and its front door `count_parts`.
 
 `run` hands out the plan's subproblems that the ledger lacks to the executor (a bounded
 number in flight, so a stop is quick and a million subproblems cost no million futures),
 adds weight x count as results arrive, records each finished one in the ledger, reports
-progress, honours the deadline and, on a stop, aborts the executor cleanly. `count_split`
+progress, honours the deadline and, on a stop, aborts the executor cleanly. `count_parts`
 checks the problem, opens the ledger and the executor, makes the plan and returns an
 Outcome with the task statistics. The bitboard and mirror counting routes
 (`counting.routes`), `count --checkpoint`, `--split-depth`, `--jobs` and `--executor dask`
@@ -24,7 +24,7 @@ from ..result import Deadline, Outcome, Status
 from ..spec import Spec
 from .executors import ExecutorStopped, Workers, open_executor
 from .ledger import Ledger
-from .plan import Plan, PlanStopped, Subproblem, choose_depth, make_plan, symmetric_kind
+from .partition import Partition, PartitionStopped, Subproblem, choose_depth, make_partition, symmetric_partition
 from .tasks import Task, bitboard_task, task_for
 
 #: Subproblems a ledgered count aims for at least, so a resume loses little.
@@ -79,7 +79,7 @@ class SplitCount:
 
 def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one place
     base: Spec,
-    plan: Plan,
+    plan: Partition,
     *,
     workers: Workers,
     task: Task,
@@ -267,7 +267,7 @@ def check_countable(spec: Spec, backend: str, options: dict[str, Any]) -> None:
     info.check(spec, options, "count")
 
 
-def count_split(  # noqa: C901 - the front door's option checks, one branch each
+def count_parts(  # noqa: C901 - the front door's option checks, one branch each
     spec: Spec,
     *,
     backend: str,
@@ -277,7 +277,7 @@ def count_split(  # noqa: C901 - the front door's option checks, one branch each
     scheduler: str | None = None,
     connect_timeout: float | None = None,
     depth: int | None = None,
-    kind: str | None = None,
+    partition: str | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     task: Task | None = None,
     deadline: Deadline | None = None,
@@ -292,10 +292,10 @@ def count_split(  # noqa: C901 - the front door's option checks, one branch each
         executor, jobs, scheduler, connect_timeout: where tasks run (`open_executor`).
         depth: rows fixed per subproblem; default: the checkpoint's depth, else
             `choose_depth` for the executor's slots.
-        kind: the plan kind ("rows"; "mirror" or "classes" for a plain board and the
-            bitboard task). Default: the checkpoint's own kind when it exists, else the
-            board's symmetric kind on the bitboard route (so processes and Dask keep the
-            symmetry cut), else "rows".
+        partition: the partition's kind ("rows"; "mirror" or "classes" for a plain board
+            and the bitboard task). Default: the checkpoint's own when it exists, else the
+            board's symmetric partition on the bitboard route (so processes and Dask keep
+            the symmetry cut), else "rows".
         checkpoint: a ledger file to resume from and record in.
         task: what counts one subproblem (default: `tasks.task_for(spec, backend)`).
         deadline: stop when it expires (status TIMEOUT; the count is a lower bound).
@@ -329,21 +329,21 @@ def count_split(  # noqa: C901 - the front door's option checks, one branch each
         if depth is None:
             depth = ledgers.recorded_depth(checkpoint)
             recorded = depth is not None
-        if kind is None:
-            kind = ledgers.recorded_plan(checkpoint)
+        if partition is None:
+            partition = ledgers.recorded_partition(checkpoint)
     task = task or task_for(spec, backend, options)
-    if kind is None:
-        kind = symmetric_kind(spec) if task is bitboard_task else "rows"
+    if partition is None:
+        partition = symmetric_partition(spec) if task is bitboard_task else "rows"
     if depth is not None:
-        depth = choose_depth(spec, kind=kind, requested=depth, recorded=recorded)
+        depth = choose_depth(spec, kind=partition, requested=depth, recorded=recorded)
 
-    def stopped(plan: Plan | None, result: SplitCount | None, slots: int, kind_: str) -> Outcome:
+    def stopped(plan: Partition | None, result: SplitCount | None, slots: int, kind_: str) -> Outcome:
         status = Status.COMPLETE if result is not None and result.complete else Status.TIMEOUT
         # what the stopped tasks had counted is part of the lower bound, though only the
         # finished subproblems (`recorded`) are in the checkpoint for a resume to keep
         count = 0 if result is None else result.total + result.partial
         stats: dict[str, Any] = {
-            "executor": kind_, "slots": slots, "plan": kind,
+            "executor": kind_, "slots": slots, "plan": partition,
             "depth": plan.depth if plan else depth, "tasks": len(plan) if plan else 0,
             "tasks_finished": result.finished if result else 0,
             **(result.task_stats() if result else {"task_mean_s": 0.0, "task_max_s": 0.0}),
@@ -370,10 +370,10 @@ def count_split(  # noqa: C901 - the front door's option checks, one branch each
             return stopped(None, None, 0, executor)
         try:
             chosen = depth if depth is not None else choose_depth(
-                spec, slots=workers.slots, kind=kind,
+                spec, slots=workers.slots, kind=partition,
                 at_least=LEDGER_TASKS if checkpoint is not None else 1)
-            plan = make_plan(spec, chosen, kind, should_stop=deadline.expired)
-        except PlanStopped:
+            plan = make_partition(spec, chosen, partition, should_stop=deadline.expired)
+        except PartitionStopped:
             return stopped(None, None, workers.slots, workers.kind)
         ledger = None
         if checkpoint is not None:

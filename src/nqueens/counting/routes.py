@@ -9,15 +9,15 @@ A backend only searches (`Backend.search`); a count is the engine's. The routes:
 - "mirror": a plain board of a mirror-symmetric variant split by its first row, the left
   half counted twice, each part counted by the backend's own search (`tasks.solver_task`);
 - "join": a plain board counted by joining partial boards (`joins.py`): totals only, its
-  parts (`plan` kind "join") inline, over processes, on Dask or against a checkpoint;
+  parts (partition "join") inline, over processes, on Dask or against a checkpoint;
 - "split": explicit subproblems (`--checkpoint`, `--split-depth`, `--executor`, processes),
-  through `engine.count_split`;
+  through `engine.count_parts`;
 - "enumerate": the backend's search with a counting sink (every solution met, so a
   progress bar or a caller's callback can see each one).
 
 With `unique`, the fundamental solutions are counted too: the bitboard route of a plain
 board has them anyway, every other route meets every solution and keeps one canonical
-form per class. The mirror weighting is written once, in `plan.make_plan`.
+form per class. The mirror weighting is written once, in `partition.make_partition`.
 No solver imports: a backend's module is imported by the task that runs it.
 """
 
@@ -81,11 +81,11 @@ def run_count(
         executor = split.executor if route == "split" or jobs > 1 else "inline"
         from . import engine
 
-        found = engine.count_split(
+        found = engine.count_parts(
             spec, backend=backend, options=options, executor=executor, jobs=jobs,
             scheduler=split.scheduler, connect_timeout=split.connect_timeout,
             depth=1 if route == "mirror" else split.depth,
-            kind="mirror" if route == "mirror" else None,
+            partition="mirror" if route == "mirror" else None,
             checkpoint=split.checkpoint, deadline=deadline, on_progress=on_progress,
             on_resume=on_resume, check=False)  # the plan has refused what cannot work
         return found if route == "split" else replace(  # what ran, beside the task figures
@@ -124,9 +124,9 @@ def _join(
 
     split = split or Split()
     executor = "dask" if split.executor == "dask" else "local" if jobs > 1 else "inline"
-    found = engine.count_split(
+    found = engine.count_parts(
         spec, backend=backend, executor=executor, jobs=jobs, scheduler=split.scheduler,
-        connect_timeout=split.connect_timeout, depth=split.depth, kind="join",
+        connect_timeout=split.connect_timeout, depth=split.depth, partition="join",
         checkpoint=split.checkpoint, task=tasks.join_task, deadline=deadline,
         on_progress=on_progress, on_resume=on_resume, check=False)
     compiled = join_available()
@@ -143,13 +143,13 @@ def _bitboard(spec: Spec, backend: str, jobs: int, deadline: Deadline) -> Outcom
     and fundamental count in one pass), any other queens spec in one walk (with the
     textbook statistics) or, over processes, split by rows."""
     from . import engine, tasks
-    from .plan import symmetric_kind
+    from .partition import symmetric_partition
 
-    kind = symmetric_kind(spec)
+    partition = symmetric_partition(spec)
     started = time.perf_counter()
-    found = engine.count_split(
+    found = engine.count_parts(
         spec, backend=backend, executor="local" if jobs > 1 else "inline", jobs=jobs,
-        kind=kind, depth=0 if kind == "rows" and jobs == 1 else None,
+        partition=partition, depth=0 if partition == "rows" and jobs == 1 else None,
         task=tasks.bitboard_task, deadline=deadline, check=False,
     )
     stats: dict[str, int | float | str] = {

@@ -24,7 +24,7 @@ from ..bitboard import count_class_start, count_masks, initial_rows, kernel_avai
 from ..joins import join_available
 from ..result import Deadline
 from ..spec import Spec
-from .plan import Subproblem
+from .partition import Subproblem
 
 #: Below these sizes a process pool costs more to start than the whole bitboard count takes.
 BITBOARD_PARALLEL_FROM_N = 15 if kernel_available() else 11
