@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .backends import DEFAULT_BACKEND
+from .backends.sat_facts import DEFAULT_ENCODING
 from .counting.routes import Split
 from .errors import CertificateError, InputError
 from .planning import Plan, check_agreement, check_timeout, cross_check_plan, plan, spec_of
@@ -160,7 +161,7 @@ def cross_check(
     return outcomes
 
 
-def verify_proof(spec_or_n: Spec | int | str, proof: str, *, encoding: str = "pairwise",
+def verify_proof(spec_or_n: Spec | int | str, proof: str, *, encoding: str = DEFAULT_ENCODING,
                  timeout: float | None = None) -> Certificate:
     """Replay a DRAT proof file against the CNF rebuilt from the spec (a model's name or
     file, a Spec or a board size); `certificate.certified` says whether it shows that the

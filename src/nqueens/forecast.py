@@ -10,7 +10,6 @@ the figures are rounded, and said as "about" and "roughly". No solver imports.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -30,16 +29,6 @@ class Forecast:
     seconds: float
     solutions: int | None = None
     nodes: float | None = None
-
-
-
-def _interpolate(kind: str, points: tuple[tuple[int, float], tuple[int, float]], n: int) -> float:
-    (n1, s1), (n2, s2) = points
-    if kind == "exp":
-        exponent = math.log(s1) + math.log(s2 / s1) * (n - n1) / (n2 - n1)
-    else:
-        exponent = math.log(s1) + math.log(n / n1) * math.log(s2 / s1) / math.log(n2 / n1)
-    return math.exp(min(exponent, 700.0))  # far beyond any wait: no float overflow
 
 
 def _tree_ratio(spec: Spec) -> tuple[float, float]:
@@ -62,8 +51,7 @@ def forecast(
     rate = backend_info(backend).rate(job, options or {}, counting)
     if rate is None:
         return None
-    kind, points = rate
-    seconds = _interpolate(kind, points, spec.n)
+    seconds = rate.seconds(spec.n)
     if job == "find":
         return Forecast(seconds)
     solutions = known_solutions(spec)

@@ -298,31 +298,15 @@ def _check_job(job: str, unique: bool, split: Split | None, certify: bool,
 
 def _certification(spec: Spec, backend: str, options: Mapping[str, Any], job: str,
                    proof: str | None) -> Certification:
-    """How a "no" will be proved: on the CNF backend's encoding and solver when that backend
-    runs (the ones given, else the proof defaults), else on the defaults; refused up front
-    when no checker is installed, the encoding is not a CNF, the solver writes no proof that
-    checks, or the CNF is too large to build."""
-    from .atomicfile import check_output_path
-    from .backends.sat import PROOF_SOLVER, proof_refusal
-    from .certificates import PROOF_ENCODING, Certification, cnf_path_for, require_checker
+    """How a "no" will be proved: on the CNF of the backend that writes proofs, with the
+    options given when that backend runs, else its defaults (`certificates.certification`
+    refuses what cannot give a proof that checks)."""
+    from .certificates import certification
 
     if job == "count":
         raise InputError("a count is not certified by a proof; use count --cross-check to count "
                          "by two independent routes")
-    require_checker()
-    cnf_backend = next(name for name in backend_names(exhaustive_only=True)
-                       if backend_info(name).formalism == "cnf")
-    given = options if backend == cnf_backend else {}
-    encoding = str(given.get("encoding") or PROOF_ENCODING)
-    solver = str(given.get("solver") or PROOF_SOLVER)
-    refusal = proof_refusal(encoding, solver)
-    if refusal is not None:
-        raise InputError(f"cannot certify: {refusal}")
-    check_options(cnf_backend, {"encoding": encoding}).check(spec, {"encoding": encoding}, "find")
-    if proof is not None:
-        check_output_path(proof, overwrite=True)
-        check_output_path(cnf_path_for(Path(proof)), overwrite=True)
-    return Certification(encoding, solver, proof)
+    return certification(spec, options if backend_info(backend).proof is not None else {}, proof)
 
 
 def _check_limit(limit: int | None) -> None:
@@ -378,7 +362,7 @@ def _check_auto_options(route: Rule, options: Mapping[str, Any]) -> None:
     (auto's choice is not the user's), naming the backends that take each option."""
     from .backends import backend_info, option_owners
 
-    taken = backend_info(route.backend).options
+    taken = backend_info(route.backend).option_names
     for option in options:
         if option not in taken:
             owners = option_owners(option)

@@ -159,9 +159,9 @@ def choose(spec: Spec, job: str, limit: int | None = None, *, counting: bool = T
     (without `counting`: the first that takes no counting route of its own, e.g. where a
     count needs the fundamental solutions, which only the walk finds).
 
-    A plain find of more than one solution is a search (construct builds exactly one).
+    A backend that finds at most some solutions (construct: one) serves only a find of
+    that many.
     """
-    registry = backends.REGISTRY
     if job not in JOBS:
         raise ValueError(f"unknown job {job!r}; one of {JOBS}")
     board = board_kind(spec)
@@ -175,18 +175,27 @@ def choose(spec: Spec, job: str, limit: int | None = None, *, counting: bool = T
         return tightness[0] > rule.tight * spec.n
 
     for rule in RULES:
-        if not rule.covers(job, board, spec.n) or too_loose(rule):
-            continue
-        if (rule.needs is not None and rule.needs not in registry) or (
-                rule.counting is not None and not counting):
-            continue
-        if rule.backend == "construct" and limit not in (None, 1):
-            continue
-        if job != "find" and not registry[rule.backend].exhaustive:  # never: the table says so
-            continue
-        return rule
+        if rule.covers(job, board, spec.n) and _serves(rule, limit, counting) \
+                and not too_loose(rule):
+            return rule
     return Rule(job, board, 1, None, "backtrack", _FIRST_FAIL, _FF_LABEL,
                 "no faster route measured for this job")
+
+
+def _serves(rule: Rule, limit: int | None, counting: bool) -> bool:
+    """Whether a rule that covers the job can serve it: its backend (and the one it needs)
+    is registered, it takes no counting route of its own when `counting` is off, its
+    backend gives as many solutions as the limit asks (construct builds exactly one), and
+    a count or an enumeration goes to an exhaustive backend (the table says so anyway)."""
+    registry = backends.REGISTRY
+    info = registry.get(rule.backend)
+    if info is None or (rule.needs is not None and rule.needs not in registry):
+        return False
+    if rule.counting is not None and not counting:
+        return False
+    if info.finds_at_most is not None and limit is not None and limit > info.finds_at_most:
+        return False
+    return rule.job == "find" or info.exhaustive
 
 
 def free_per_line(spec: Spec) -> float:

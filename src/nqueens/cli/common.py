@@ -7,10 +7,11 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..atomicfile import check_output_path, write_text_atomic
-from ..backends import DEFAULT_BACKEND, backend_names, option_choices, option_owners
+from ..backends import DEFAULT_BACKEND, Option, backend_names, offered_options
 from ..errors import InputError, SizeLimitError
 from ..limits import MAX_BOARD_N, MAX_DIGITS
 from ..spec import Cell, Spec
@@ -216,31 +217,17 @@ def add_problem_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-#: The default of a command not taught `auto` (see `add_backend_arguments`).
-_DEFAULT_WITHOUT_AUTO = "cpsat"
-
-
-def add_backend_arguments(
-    parser: argparse.ArgumentParser, *, auto: bool = False, exhaustive_only: bool = False
-) -> None:
-    """--backend, --encoding, --timeout. With `auto`, "auto" is a choice and the default
-    (for commands that resolve it through `api.plan`). With `exhaustive_only` the help lists
-    only the backends that count; the others are still accepted, so that naming one gets
-    the command's own explanation of why it cannot serve instead of argparse's refusal."""
-    default = DEFAULT_BACKEND if auto else _DEFAULT_WITHOUT_AUTO
-    shown = (["auto"] if auto else []) + backend_names(exhaustive_only=exhaustive_only)
+def add_backend_arguments(parser: argparse.ArgumentParser, *, exhaustive_only: bool = False) -> None:
+    """--backend ("auto", the default, or a registry name) and --timeout, for commands that
+    resolve the backend through `api.plan`. With `exhaustive_only` the help lists only the
+    backends that count; the others are still accepted, so that naming one gets the
+    command's own explanation of why it cannot serve instead of argparse's refusal."""
+    shown = ["auto"] + backend_names(exhaustive_only=exhaustive_only)
     parser.add_argument(
-        "--backend", "-b", choices=(["auto"] if auto else []) + backend_names(),
-        metavar="{" + ",".join(shown) + "}", default=default,
-        help=f"solver backend (default: {default}"
-        + (": the fastest correct route for the job; the table is in docs/explanation/auto.md)" if auto else ")"),
-    )
-    owners = option_owners("encoding")
-    parser.add_argument(
-        "--encoding", default=None, choices=option_choices("encoding"), metavar="E",
-        help=f"at-most-one encoding for --backend {' or '.join(owners)}: "
-             f"{', '.join(option_choices('encoding') or ())} (default: by size and job; see "
-             "`nqueens encodings`)",
+        "--backend", "-b", choices=["auto"] + backend_names(),
+        metavar="{" + ",".join(shown) + "}", default=DEFAULT_BACKEND,
+        help=f"solver backend (default: {DEFAULT_BACKEND}: the fastest correct route for the "
+        "job; the table is in docs/explanation/auto.md)",
     )
     parser.add_argument(
         "--timeout", type=positive_float, default=None, metavar="S",
@@ -248,15 +235,57 @@ def add_backend_arguments(
     )
 
 
-def backend_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Constructor options for the chosen backend from the shared flags."""
-    if args.encoding is not None:
-        owners = option_owners("encoding")
+#: How the command line reads an option's value (`Option.value`).
+_VALUE_TYPES: dict[str, Callable[[str], Any]] = {"text": str, "integer": int}
+
+
+def add_backend_options(parser: argparse.ArgumentParser, command: str) -> None:
+    """One flag per backend option `command` offers, with its help, choices and default
+    from the backend's facts (`backends.offered_options`), read by `backend_options`."""
+    offered = offered_options(command)
+    if not offered:
+        return
+    group = parser.add_argument_group(
+        "backend options", "each for the backends it names (the others refuse it)")
+    for option, owners in offered:
+        assert option.flag is not None  # offered options have one
+        group.add_argument(
+            option.flag, dest=option.name, default=None, metavar=option.metavar,
+            choices=option.choices or None,
+            type=_VALUE_TYPES.get(option.value, positive_int), help=_option_help(option, owners))
+
+
+def _option_help(option: Option, owners: list[str]) -> str:
+    """"sat: at-most-one encoding: pairwise, ... (default: ...)": the owners, what it does,
+    its choices (each with its phrase, when it has one) and its default."""
+    text = f"{' and '.join(owners)}: {option.help}"
+    default = f" (default: {option.shown_default()})"
+    if option.choice_help:
+        phrases = [f"{c} ({option.choice_help[c]}"
+                   + (", default)" if c == option.default else ")") for c in option.choices]
+        text += ": " + ", ".join(phrases[:-1]) + " or " + phrases[-1]
+        default = ""
+    elif option.choices:
+        text += ": " + ", ".join(option.choices)
+    if option.implies and len(owners) == 1:
+        text += f"; implies --backend {owners[0]}"
+    return text + default
+
+
+def backend_options(args: argparse.Namespace, command: str) -> dict[str, Any]:
+    """The constructor options given by the backends' flags (`add_backend_options`), each
+    refused for a backend that does not take it. A flag that implies its backend (--order)
+    picks it when --backend was left to auto."""
+    given = [(option, owners) for option, owners in offered_options(command)
+             if getattr(args, option.name, None) is not None]
+    for option, owners in given:
+        if option.implies and args.backend == DEFAULT_BACKEND and len(owners) == 1:
+            args.backend = owners[0]
+    for option, owners in given:
         if args.backend not in owners:
-            raise InputError(f"--encoding applies to --backend {' or '.join(owners)} only; "
+            raise InputError(f"{option.flag} applies to --backend {' or '.join(owners)} only; "
                              f"drop it or add --backend {owners[0]}")
-        return {"encoding": args.encoding}
-    return {}
+    return {option.name: getattr(args, option.name) for option, _ in given}
 
 
 def add_format_argument(parser: argparse.ArgumentParser, *choices: str) -> None:

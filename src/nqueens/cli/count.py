@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 from ..api import Plan, Split, plan
-from ..backends import backend_info, backend_names
+from ..backends import first_by_formalism
 from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
 from ..errors import InputError
 from ..modeling.modelcount import COUNTERS, ganak_count
@@ -23,6 +23,7 @@ from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
     add_backend_arguments,
+    add_backend_options,
     add_cell_arguments,
     add_format_argument,
     add_problem_argument,
@@ -64,7 +65,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_problem_argument(parser)
     add_variant_argument(parser)
     add_cell_arguments(parser)
-    add_backend_arguments(parser, auto=True, exhaustive_only=True)
+    add_backend_arguments(parser, exhaustive_only=True)
     parser.add_argument(
         "--counter", choices=COUNTERS, default="enumerate",
         help="enumerate: the backend's solution loop (default); ganak: count the CNF's models "
@@ -82,6 +83,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="count again with a backend of another formalism (CP-SAT, CNF or "
                         "search) and report both counts; exit 5 when they differ")
     add_split_arguments(parser)
+    add_backend_options(parser, "count")
     parser.set_defaults(handler=run)
 
 
@@ -135,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
                       scheduler=args.scheduler, connect_timeout=args.connect_timeout)
     chosen = plan(spec, "count", args.backend, unique=args.unique,
                   timeout=args.timeout, jobs=args.jobs, split=split,
-                  **backend_options(args))  # refuses what cannot work before any announcement
+                  **backend_options(args, "count"))  # refuses what cannot work before any announcement
     if args.cross_check:
         return run_cross_check(args, chosen, guard)
     announce(chosen)
@@ -211,15 +213,15 @@ def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) 
 
 def run_ganak(args: argparse.Namespace, spec: Spec, guard: Guard) -> int:
     """Count the CNF's models with Ganak (no enumeration)."""
-    cnf = [name for name in backend_names() if backend_info(name).formalism == "cnf"]
-    if args.backend not in cnf:
-        raise InputError(f"--counter ganak counts the CNF of the {cnf[0]} backend; add "
-                         f"--backend {cnf[0]}")
+    cnf = first_by_formalism()["cnf"]
+    if args.backend != cnf:
+        raise InputError(f"--counter ganak counts the CNF of the {cnf} backend; add "
+                         f"--backend {cnf}")
     if args.unique or split_asked(args) or args.cross_check:
         raise InputError("--counter ganak counts the whole CNF at once; drop --unique, "
                          "--checkpoint, --split-depth, --executor and --cross-check")
     plan(spec, "count", args.backend, timeout=args.timeout,
-         **backend_options(args))  # the same refusals as any count
+         **backend_options(args, "count"))  # the same refusals as any count
     return report(args, spec, ganak_count(spec, args.encoding, args.timeout), guard)
 
 

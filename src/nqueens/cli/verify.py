@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from ..backends.sat_facts import DEFAULT_ENCODING
 from ..errors import InputError, SizeLimitError, SpecError
 from ..limits import BASE_BYTES, MAX_BOARD_N, memory_limit
 from ..spec import Spec
@@ -74,7 +75,7 @@ def add_proof_arguments(parser: argparse.ArgumentParser) -> None:
                        help="a DRAT proof: replayed against the CNF rebuilt from --model (a CNF "
                        "shipped with the proof is never read); exit 0 certified, 4 not")
     proof.add_argument("--encoding", default=None, metavar="E",
-                       help="the CNF encoding the proof was made on (default: pairwise, the one "
+                       help=f"the CNF encoding the proof was made on (default: {DEFAULT_ENCODING}, the one "
                        "`solve --certify` uses unless given --backend sat --encoding E)")
 
 
@@ -224,7 +225,7 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
 
 def run_proof(args: argparse.Namespace) -> int:
     """verify --proof PROOF --model M: replay the proof against M's CNF, rebuilt here."""
-    from ..certificates import PROOF_ENCODING, verify_proof
+    from ..certificates import verify_proof
 
     if args.proof is None:
         raise InputError("--encoding names the CNF of a proof; add --proof PROOF")
@@ -239,7 +240,7 @@ def run_proof(args: argparse.Namespace) -> int:
               "nothing is known about the proof", file=sys.stderr)
 
     certificate = guard.run(lambda: verify_proof(spec, args.proof, args.encoding or
-                                                 PROOF_ENCODING, guard.deadline), abandon)
+                                                 DEFAULT_ENCODING, guard.deadline), abandon)
     if not certificate.certified and guard.should_stop():
         print(f"nqueens: verify {guard.stopped_status().value}: {certificate.reason}",
               file=sys.stderr)
