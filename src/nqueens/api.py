@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .backends import DEFAULT_BACKEND
 from .backends.sat_facts import DEFAULT_ENCODING
-from .counting.routes import Split
+from .counting.route import Split
 from .errors import CertificateError, InputError
 from .planning import Plan, check_agreement, check_timeout, cross_check_plan, plan, spec_of
 from .policy import job_of

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .backends import backend_info
+from .backends import Rate, backend_info
 from .limits import known_solutions
 from .spec import Spec
 
@@ -43,12 +43,12 @@ def _tree_ratio(spec: Spec) -> tuple[float, float]:
 
 def forecast(
     spec: Spec, backend: str, job: str, options: Mapping[str, Any] | None = None,
-    counting: str | None = None,
+    rate: Rate | None = None,
 ) -> Forecast | None:
     """Expected time of `job` ("count", "enumerate" or "find") with this backend and its
-    options (on this counting route, when it has a rate of its own: the join); None when
-    nothing was measured for that route."""
-    rate = backend_info(backend).rate(job, options or {}, counting)
+    options, at `rate` (a counting route's own: the join's) or else at the backend's
+    measured rate for the job; None when nothing was measured for that route."""
+    rate = rate or backend_info(backend).rate(job, options or {})
     if rate is None:
         return None
     seconds = rate.seconds(spec.n)

@@ -211,41 +211,6 @@ def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None,
         )
 
 
-# --- the join of partial boards (`joins.py`): its quarter tables grow ~8x per two sizes ---
-
-#: Placements of non-attacking queens (any number) on an h x h board, h = 0..10: the
-#: entries of each of the join's two quarter tables (counted here by its table builder).
-_QUARTER_PLACEMENTS = (1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369)
-#: Growth of that number per added row beyond the last counted (7.7 from h = 9 to 10,
-#: rising slowly: an upper estimate).
-_QUARTER_GROWTH = 8.3
-#: Bytes per entry (two 32-bit diagonal masks and a 64-bit signature share).
-JOIN_BYTES_PER_ENTRY = 16
-#: The half-board signatures and the join's scratch of one unit, with room to spare
-#: (measured here: about 10 MB beside the tables at n = 18 and 20; peak 266 MB at n = 20).
-JOIN_WORKING_BYTES = 32 * 2**20
-
-
-def join_bytes(n: int) -> int:
-    """One process counting the join of a plain n-board: the interpreter, the two quarter
-    tables (entries and their index by rows and columns used) and a unit's working lists."""
-    h = n // 2
-    last = len(_QUARTER_PLACEMENTS) - 1
-    entries = (_QUARTER_PLACEMENTS[h] if h <= last
-               else int(_QUARTER_PLACEMENTS[last] * _QUARTER_GROWTH ** (h - last)))
-    tables = 2 * JOIN_BYTES_PER_ENTRY * entries + 2 * 4 * ((1 << 2 * h) + 1) + 4 * (1 << h)
-    return BASE_BYTES + tables + JOIN_WORKING_BYTES
-
-
-def join_processes(n: int, wanted: int) -> int:
-    """How many of `wanted` processes counting the join of an n-board fit in this machine's
-    memory beside the parent process (0: not even one; `wanted` when the OS does not say)."""
-    memory = machine_memory()
-    if memory is None:
-        return wanted
-    return max(0, min(wanted, int((memory - BASE_BYTES) // join_bytes(n))))
-
-
 def memory_text(size: int) -> str:
     """"250 MB", "1.9 GB"."""
     return _gigabytes(size)

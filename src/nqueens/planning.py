@@ -11,26 +11,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .backends import (
-    DEFAULT_BACKEND,
-    BackendInfo,
-    backend_info,
-    backend_names,
-    check_options,
-    get_backend,
-)
-from .bitboard import supports
-from .counting import tasks
-from .counting.routes import Split, run_count
+from .backends import DEFAULT_BACKEND, BackendInfo, backend_info, backend_names, check_options
+from .counting.route import Ask, Count, CountingRoute, Fit, Split
+from .counting.routes import ROUTES, counters, counting_route, run_count
+from .counting.search import search_with_classes
 from .errors import CountMismatchError, InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
-from .joins import JOIN_MAX_N, join_available
-from .limits import check_exhaustive, join_bytes, join_processes, memory_text
+from .limits import check_exhaustive
 from .policy import JOBS, Rule, choose
 from .result import Deadline, Outcome, SolutionSink
 from .spec import Placement, Spec, as_spec
-from .symmetry import canonical, instance_symmetries
-from .variants import SYMMETRIC_VARIANTS
 
 if TYPE_CHECKING:  # the engine and its executors are imported by the counts that use them,
     # the certificates (tempfile, threads, the checkers' metadata) by a certified answer
@@ -42,10 +32,6 @@ __all__ = ["Plan", "Split", "check_agreement", "check_timeout", "cross_check_pla
 
 #: A job forecast to take longer than this (seconds) is worth a word before it starts.
 SLOW_SECONDS = 5.0
-#: A solver backend's count goes to a process pool only when it is forecast to take this
-#: long: below it, starting the workers and importing the solver in each costs more than
-#: the second core saves.
-SPLIT_PAYS_SECONDS = 20.0
 
 _VERBS = {"count": "counting", "enumerate": "listing every solution of",
           "find": "finding a solution of"}
@@ -110,10 +96,10 @@ class Plan:
         prove finds nothing, so "no solution" stays a proof)."""
         deadline = deadline or Deadline(None)
         if self.job == "count":
-            outcome = run_count(
-                self.spec, self.backend, self.options, route=self.counting or "enumerate",
-                jobs=self.jobs, unique=self.unique, split=self.split, deadline=deadline,
-                on_solution=on_solution, on_progress=on_progress, on_resume=on_resume)
+            outcome = run_count(self.counting or "enumerate", Count(
+                self.spec, self.backend, self.options, jobs=self.jobs, unique=self.unique,
+                split=self.split, deadline=deadline, on_solution=on_solution,
+                on_progress=on_progress, on_resume=on_resume))
             return replace(outcome, route=self.route)
         seen: list[Placement] = []
         if self.certification is not None:
@@ -145,20 +131,8 @@ class Plan:
 
     def _search(self, backend: str, options: Mapping[str, Any], deadline: Deadline,
                 on_solution: SolutionSink | None) -> Outcome:
-        classes: set[Placement] = set()
-        sink = on_solution
-        if self.unique:
-            group = instance_symmetries(self.spec)
-
-            def sink(placement: Placement) -> bool | None:
-                classes.add(canonical(placement, group))
-                return None if on_solution is None else on_solution(placement)
-
-        outcome = get_backend(backend, **options).search(self.spec, sink, limit=self.limit,
-                                                          deadline=deadline)
-        if self.unique:
-            outcome = replace(outcome, stats={**outcome.stats, "unique": len(classes)})
-        return outcome
+        return search_with_classes(self.spec, backend, options, unique=self.unique,
+                                   limit=self.limit, deadline=deadline, on_solution=on_solution)
 
 
 def _keeping(seen: list[Placement], sink: SolutionSink | None) -> SolutionSink:
@@ -183,6 +157,7 @@ def plan(
     per_solution: bool = False,
     jobs: int | None = None,
     split: Split | None = None,
+    counter: str | None = None,
     certify: bool = False,
     proof: str | None = None,
     **options: Any,
@@ -201,6 +176,8 @@ def plan(
             count meets each one.
         jobs: processes for a count (None: all cores for the bitboard walk, else one).
         split: count by explicit subproblems (checkpoint, depth, executor).
+        counter: a counting route the caller names for a count (`counting.routes.counters`:
+            "ganak" counts the CNF's models), instead of the one the plan would choose.
         certify: certify the answer: a solution by the validator, "no solution" by a DRAT
             proof replayed by a checker (`certificates`); refused where no proof can be made.
         proof: where the proof of a "no" goes (the CNF beside it; None: a temporary folder).
@@ -214,17 +191,47 @@ def plan(
     check_timeout(timeout)
     spec = board_of(spec_or_n, options)
     bounded = bounded or timeout is not None
-    _check_job(job, unique, split, certify, proof)
-    whole = job != "find"
+    _check_job(job, unique, split, counter, certify, proof)
+    rule, backend, options = _resolve(spec, job, backend, options, limit, unique, per_solution)
+    info = _check_backend(spec, job, backend, options, bounded)
+    notes: list[str] = []
+    counting: CountingRoute | None = None
+    if job == "count":
+        fit, rule = _count_route(Ask(spec, info, options, unique, per_solution, jobs, split,
+                                     _count_seconds(spec, backend, options), notes),
+                                 rule, limit, counter)
+        counting, jobs, split = counting_route(fit.route), fit.jobs, fit.split
+    certification = _certification(spec, backend, options, job, proof) if certify else None
+    expected = _forecast(spec, info, job, options, counting)
+    return Plan(
+        spec, job, backend, options, limit=limit, unique=unique, route=rule,
+        counting=counting.name if counting is not None else None, jobs=jobs or 1, split=split,
+        forecast=expected, memory=_memory(spec, info, options, job, counting, jobs or 1),
+        warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
+        notes=tuple(notes), certification=certification)
+
+
+def _resolve(spec: Spec, job: str, backend: str, options: dict[str, Any], limit: int | None,
+             unique: bool, per_solution: bool) -> tuple[Rule | None, str, dict[str, Any]]:
+    """The backend that runs and its options: the one named, or `auto`'s rule for the job
+    (a count whose solutions or classes must each be met is chosen as an enumeration)."""
+    if backend != DEFAULT_BACKEND:
+        return None, backend, options
     classes_walked = unique and spec.is_plain and spec.variant == "queens"
-    route: Rule | None = None
-    if backend == DEFAULT_BACKEND:
-        chosen_job = "enumerate" if job == "count" and (per_solution or (
-            unique and not classes_walked)) else job
-        route = choose(spec, chosen_job, limit)
-        _check_auto_options(route, options)
-        backend, options = route.backend, {**route.options, **options}
+    chosen_job = "enumerate" if job == "count" and (per_solution or (
+        unique and not classes_walked)) else job
+    rule = choose(spec, chosen_job, limit)
+    _check_auto_options(rule, options)
+    return rule, rule.backend, {**rule.options, **options}
+
+
+def _check_backend(spec: Spec, job: str, backend: str, options: Mapping[str, Any],
+                   bounded: bool) -> BackendInfo:
+    """The backend's row, after refusing its options, a count or enumeration by a backend
+    that cannot prove it met every solution, one beyond any known count, and a board
+    beyond the backend."""
     info = check_options(backend, options)
+    whole = job != "find"
     if whole and not info.exhaustive:
         exhaustive = ", ".join(backend_names(exhaustive_only=True))
         if job == "count":
@@ -236,28 +243,79 @@ def plan(
     if whole:
         check_exhaustive(spec, bounded=bounded)
     info.check(spec, options, job)
-    notes: list[str] = []
-    counting = None
-    if job == "count":
-        counting, jobs, split, route = _count_route(spec, info, options, route, limit, unique,
-                                                    per_solution, jobs, split, notes)
-    certification = _certification(spec, backend, options, job, proof) if certify else None
-    expected = forecast(spec, backend, job, options, counting)
-    memory = info.memory(spec, options, job) if info.memory is not None else None
-    if counting == "join":  # the parent, and the tables in each process that counts
-        memory = join_bytes(spec.n) * (jobs or 1) + (join_bytes(0) if (jobs or 1) > 1 else 0)
-    return Plan(
-        spec, job, backend, options, limit=limit, unique=unique, route=route,
-        counting=counting, jobs=jobs or 1, split=split, forecast=expected, memory=memory,
-        warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
-        notes=tuple(notes), certification=certification)
+    return info
+
+
+def _count_seconds(spec: Spec, backend: str, options: Mapping[str, Any]) -> Callable[[], float | None]:
+    """The forecast seconds of a count on the backend's own search, worked out if asked."""
+
+    def seconds() -> float | None:
+        expected = forecast(spec, backend, "count", options)
+        return None if expected is None else expected.seconds
+
+    return seconds
+
+
+def _count_route(ask: Ask, rule: Rule | None, limit: int | None,
+                 counter: str | None) -> tuple[Fit, Rule | None]:
+    """A count's counting route (with its processes and split) and the `auto` rule that
+    names it: the route the caller or `auto`'s rule names, when it serves (a caller's that
+    cannot is refused), else the first default route of the table that serves (and the
+    rule that walks, when the rule's route could not)."""
+    named = counter if counter is not None else rule.counting if rule is not None else None
+    if named is not None:
+        route = counting_route(named)
+        if route.alone is not None and (ask.unique or ask.split is not None):
+            raise InputError(route.alone)
+        fit = route.fit(ask)
+        if fit is not None:
+            return fit, rule
+        if counter is not None:
+            raise InputError(f"the {route.label} cannot count {ask.spec.describe()}")
+        rule = choose(ask.spec, "count", limit, counting=False)
+    for route in ROUTES.values():
+        fit = route.fit(ask) if route.default else None
+        if fit is not None:
+            return fit, rule
+    raise AssertionError("the enumerate route serves every count")
+
+
+def _forecast(spec: Spec, info: BackendInfo, job: str, options: Mapping[str, Any],
+              counting: CountingRoute | None) -> Forecast | None:
+    """The job's expected time: at the counting route's own rate when it has one, else at
+    the backend's (None: nothing measured for it)."""
+    if counting is not None and counting.rate is not None:
+        return forecast(spec, info.name, job, options, rate=counting.rate)
+    if counting is not None and counting.own_pace:
+        return None  # the backend's rates do not forecast it
+    return forecast(spec, info.name, job, options)
+
+
+def _memory(spec: Spec, info: BackendInfo, options: Mapping[str, Any], job: str,
+            counting: CountingRoute | None, jobs: int) -> int | None:
+    """The estimated bytes: the counting route's per process (and the parent's, a process
+    that holds no board: `memory(0)`) when it has an estimate, else the backend's model."""
+    if counting is not None and counting.memory is not None:
+        return counting.memory(spec.n) * jobs + (counting.memory(0) if jobs > 1 else 0)
+    return info.memory(spec, options, job) if info.memory is not None else None
 
 
 def cross_check_plan(first: Plan, timeout: float | None = None) -> Plan:
     """The second count of `first.spec` for a cross-check: the first exhaustive backend (in
     registry order) whose model is in another formalism than the first count's (CP-SAT,
     CNF or the lines walked by a search), so that the two share no compiled model and no
-    search code. Raises InputError when no other backend can take the instance."""
+    search code.
+
+    Raises:
+        InputError: the first count is not one whole count (a split, the fundamental count,
+            a route that counts only alone), or no other backend can take the instance.
+    """
+    route = ROUTES.get(first.counting or "")
+    if route is not None and route.alone is not None:
+        raise InputError(route.alone)
+    if first.split is not None or first.unique:
+        raise InputError("--cross-check compares two whole counts; drop --unique, --checkpoint, "
+                         "--split-depth and --executor")
     formalism = backend_info(first.backend).formalism
     for name in backend_names(exhaustive_only=True):
         info = backend_info(name)
@@ -281,8 +339,8 @@ def check_agreement(first: Outcome, second: Outcome) -> None:
             {first.backend: first.count, second.backend: second.count})
 
 
-def _check_job(job: str, unique: bool, split: Split | None, certify: bool,
-               proof: str | None) -> None:
+def _check_job(job: str, unique: bool, split: Split | None, counter: str | None,
+               certify: bool, proof: str | None) -> None:
     """Refuse a job that contradicts itself, whatever the board."""
     if job not in JOBS:
         raise InputError(f"unknown job {job!r}; one of {', '.join(JOBS)}")
@@ -291,6 +349,9 @@ def _check_job(job: str, unique: bool, split: Split | None, certify: bool,
                          "are known only once all have been found; count or enumerate instead")
     if split is not None and job != "count":
         raise InputError("a split runs counts only")
+    if counter is not None and (job != "count" or counter not in counters()):
+        raise InputError(f"counter {counter!r} is not a counting route a count can be asked "
+                         f"for; choose one of: {', '.join(counters())} (for a count)")
     if proof is not None and not certify:
         raise InputError("a proof file is written only for a certified answer; add certify "
                          "(--certify) or drop the proof file")
@@ -388,101 +449,6 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
     return read_instance(str(path) if path is not None else spec_or_n).spec
 
 
-def _count_route(
-    spec: Spec, info: BackendInfo, options: Mapping[str, Any], route: Rule | None,
-    limit: int | None, unique: bool, per_solution: bool, jobs: int | None,
-    split: Split | None, notes: list[str],
-) -> tuple[str, int | None, Split | None, Rule | None]:
-    """A count's counting route, processes and split, and the `auto` row that names them:
-    the join where `auto`'s row takes it and it can run, else the other routes (and the
-    row that walks, when the join's row was chosen but cannot serve)."""
-    joined = _join_route(spec, info, options, route, unique, per_solution, jobs, split, notes)
-    if joined is not None:
-        return "join", joined, split, route
-    if route is not None and route.counting is not None:
-        route = choose(spec, "count", limit, counting=False)
-    counting, jobs, split = _counting_route(spec, info, options, unique, per_solution, jobs,
-                                            split, notes)
-    return counting, jobs, split, route
-
-
-def _join_route(
-    spec: Spec, info: BackendInfo, options: Mapping[str, Any], route: Rule | None,
-    unique: bool, per_solution: bool, jobs: int | None, split: Split | None, notes: list[str],
-) -> int | None:
-    """The processes of a count by the join of partial boards, when `auto`'s route takes
-    it here (`policy.py`) and it fits in memory; None: the other counting routes decide.
-    With `unique` the per-class walk counts (the join gives totals only); a join too large
-    for one process here falls back to the walk, more processes than fit are cut down (a
-    note each). A Dask cluster's workers are not this machine: no memory check."""
-    if route is None or route.counting != "join" or per_solution or not (
-            spec.is_plain and spec.variant == "queens" and spec.n <= JOIN_MAX_N
-            and info.counts_by("join", options)):
-        return None
-    if unique:
-        notes.append("--unique: the per-class walk counts (it finds the fundamental solutions; "
-                     "the join of partial boards, faster from this size, counts totals only)")
-        return None
-    if not join_available():  # joins.py gives the same numbers, but only small n in time
-        notes.append("the join of partial boards is not compiled here (no C compiler at "
-                     "install): counting by the per-class walk")
-        return None
-    if split is not None and split.executor == "dask":
-        return jobs or 1
-    from .counting.executors import default_jobs
-
-    wanted = jobs or (1 if spec.n < tasks.JOIN_PARALLEL_FROM_N and split is None else default_jobs())
-    fit = join_processes(spec.n, wanted)
-    if fit == 0:
-        notes.append(f"the join of partial boards needs about {memory_text(join_bytes(spec.n))} "
-                     f"for n = {spec.n}, more than this machine has: counting by the per-class "
-                     "walk instead")
-        return None
-    if fit < wanted:
-        notes.append(f"{fit} of {wanted} processes: the join of partial boards needs about "
-                     f"{memory_text(join_bytes(spec.n))} each for n = {spec.n}")
-    return fit
-
-
-def _counting_route(  # noqa: C901 - one branch per counting route, in the order they are preferred
-    spec: Spec, info: BackendInfo, options: Mapping[str, Any], unique: bool,
-    per_solution: bool, jobs: int | None, split: Split | None, notes: list[str],
-) -> tuple[str, int, Split | None]:
-    """The counting route of a count, its processes and its split."""
-    if split is not None:
-        if unique:
-            raise InputError("--unique counts every solution in one run; drop --checkpoint, "
-                             "--split-depth and --executor")
-        return "split", jobs or 1, split
-    if per_solution:
-        route = "enumerate"
-    elif supports(spec) and info.counts_by("bitboard", options):
-        route = "bitboard"
-    elif (info.counts_by("mirror", options) and spec.is_plain and spec.n > 1
-          and spec.variant in SYMMETRIC_VARIANTS):
-        route = "mirror"
-    else:
-        route = "enumerate"
-    if unique and not (route == "bitboard" and spec.is_plain):
-        route = "enumerate"  # the classes come from meeting every solution
-    if route == "bitboard":
-        # below this size a process pool costs more to start than the whole walk takes
-        small = spec.n < tasks.BITBOARD_PARALLEL_FROM_N
-        from .counting.executors import default_jobs
-
-        return route, 1 if small else jobs or default_jobs(), None
-    if (jobs or 1) > 1:
-        expected = forecast(spec, info.name, "count", options)
-        if expected is not None and expected.seconds < SPLIT_PAYS_SECONDS:
-            notes.append(f"--jobs {jobs} not used: the count is forecast to take "
-                         f"{seconds_text(expected.seconds)}, less than starting "
-                         f"{jobs} solver processes costs")
-            return route, 1, None
-        if route == "enumerate" and not (unique or per_solution):
-            return "split", jobs or 1, Split()
-    return route, jobs or 1, None
-
-
 def _warning(
     spec: Spec, backend: str, job: str, options: Mapping[str, Any], limit: int | None,
     expected: Forecast | None, bounded: bool, timeout: float | None,
@@ -505,9 +471,7 @@ def _warning(
         amount = f"a search tree of about {amount_text(expected.nodes)} nodes, "
     else:
         amount = ""
-    order = best.options.get("order")
-    how = (f"the default route (backtrack, {order} order)"
-           if order in ("first-fail", "propagate") else f"--backend {best.backend}")
+    how = f"the default route ({best.describe()})" if best.options else f"--backend {best.backend}"
     took = seconds_text(quicker.seconds)
     stops = (f" (--timeout stops it after {seconds_text(timeout)})"
              if timeout is not None and timeout < expected.seconds else "")

@@ -33,7 +33,8 @@ from nqueens.counting.partition import (
     make_partition,
     prefixes,
 )
-from nqueens.counting.tasks import solver_task
+from nqueens.counting.route import Split
+from nqueens.counting.search import solver_task
 from nqueens.result import Deadline
 from nqueens.spec import Spec
 
@@ -74,9 +75,11 @@ def client(cluster: Any) -> Iterator[Any]:
         yield dask_client
 
 
-def on_cluster(spec: Spec, cluster: Any, backend: str, **kwargs: Any) -> Any:
+def on_cluster(spec: Spec, cluster: Any, backend: str, depth: int | None = None,
+               **kwargs: Any) -> Any:
     return count_parts(
-        spec, backend=backend, executor="dask", scheduler=cluster.scheduler_address, **kwargs
+        spec, backend=backend, split=Split("dask", depth=depth, scheduler=cluster.scheduler_address),
+        **kwargs
     )
 
 
@@ -100,7 +103,7 @@ def test_completion_on_cluster_matches_local(backend: str, cluster: Any, client:
 
 
 def test_local_executor_matches_oeis() -> None:
-    outcome = count_parts(Spec(10), backend="backtrack", executor="local", jobs=2)
+    outcome = count_parts(Spec(10), backend="backtrack", jobs=2, split=Split("local"))
     assert outcome.count == A000170[10]
     assert outcome.stats["executor"] == "local"
 
@@ -296,8 +299,8 @@ def test_every_executor_gives_the_same_total_and_records(
     ledgers = {}
     for executor, jobs in (("inline", None), ("local", 2), ("dask", None)):
         path = tmp_path / f"{executor}.ckpt"
-        outcome = count_parts(spec, backend=backend, executor=executor, jobs=jobs,
-                              scheduler=cluster.scheduler_address, depth=2, checkpoint=path)
+        outcome = count_parts(spec, backend=backend, jobs=jobs, split=Split(
+            executor, depth=2, checkpoint=path, scheduler=cluster.scheduler_address))
         assert outcome.complete and outcome.count == expected, executor
         assert outcome.stats["executor"] == executor
         ledgers[executor] = _ledger(path)
@@ -321,8 +324,8 @@ def test_a_count_started_on_one_executor_resumes_on_another(
             if stop_at is not None and progress.done >= stop_at:
                 deadline.stop()
 
-        outcome = count_parts(spec, backend="backtrack", executor=executor, jobs=2, depth=2,
-                              scheduler=cluster.scheduler_address, checkpoint=path,
+        outcome = count_parts(spec, backend="backtrack", jobs=2, split=Split(
+            executor, depth=2, checkpoint=path, scheduler=cluster.scheduler_address),
                               deadline=deadline, on_progress=stop_early)
         recorded = _ledger(path)
         assert outcome.count == sum(recorded.values())  # what the ledger holds, no more
@@ -338,8 +341,8 @@ def test_time_limit_reaches_the_cluster_tasks(cluster: Any, client: Any) -> None
     import time
 
     started = time.monotonic()
-    outcome = count_parts(Spec(20), backend="backtrack", executor="dask", depth=1,
-                          scheduler=cluster.scheduler_address, deadline=Deadline(1.0))
+    outcome = count_parts(Spec(20), backend="backtrack", deadline=Deadline(1.0),
+                          split=Split("dask", depth=1, scheduler=cluster.scheduler_address))
     assert not outcome.complete and time.monotonic() - started < 15
     freed = time.monotonic()
     assert client.submit(sum, [1, 2], pure=False).result(timeout=30) == 3
@@ -394,11 +397,10 @@ def test_ctrl_c_while_a_private_cluster_starts_is_one_line(delay: float) -> None
 
 
 def test_join_parts_on_the_cluster_sum_to_the_total(cluster: Any, client: Any) -> None:
-    from nqueens.counting.tasks import join_task
+    from nqueens.counting.join import join_task
 
-    outcome = count_parts(Spec(13), backend="backtrack", executor="dask", partition="join",
-                          task=join_task, depth=2, scheduler=cluster.scheduler_address,
-                          check=False)
+    outcome = count_parts(Spec(13), backend="backtrack", partition="join", task=join_task,
+                          split=Split("dask", depth=2, scheduler=cluster.scheduler_address))
     assert outcome.complete and outcome.count == A000170[13]
     assert outcome.stats["plan"] == "join" and outcome.stats["tasks"] == 16
 

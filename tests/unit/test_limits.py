@@ -9,8 +9,8 @@ import pytest
 
 import nqueens
 from nqueens.backends.sat import ENCODINGS, encode_cnf
-from nqueens.cli import main
 from nqueens.backends.sat_facts import MAX_CLAUSES, estimated_clauses
+from nqueens.cli import main
 
 
 @pytest.mark.parametrize("encoding", list(ENCODINGS))

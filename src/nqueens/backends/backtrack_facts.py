@@ -48,7 +48,6 @@ ROW = BackendInfo(
     max_n=3000, memory=per_spec(lines_bytes), refuse=_refuse_order, counting=_routes,
     rated_by="order",
     rates={("count", "rows"): Rate("exp", ((14, 0.22), (16, 3.2))),
-           ("count", "join"): Rate("exp", ((16, 1.27), (18, 17.5))),
            ("count", "first-fail"): Rate("exp", ((10, 0.062), (12, 1.26))),
            ("enumerate", "first-fail"): Rate("exp", ((10, 0.062), (12, 1.26))),
            ("enumerate", "rows"): Rate("exp", ((10, 0.070), (12, 1.70))),

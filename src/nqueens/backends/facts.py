@@ -170,11 +170,8 @@ class BackendInfo:
         """Whether a pure count with these options may take counting route `route`."""
         return route in self.counting(self.settings(options))
 
-    def rate(self, job: str, options: Mapping[str, Any], counting: str | None = None) -> Rate | None:
-        """The forecast's points for this job with these options (on this counting route,
-        when it has points of its own), if measured."""
-        if counting is not None and (job, counting) in self.rates:
-            return self.rates[(job, counting)]
+    def rate(self, job: str, options: Mapping[str, Any]) -> Rate | None:
+        """The forecast's points for this job with these options, if measured."""
         setting = str(self.settings(options).get(self.rated_by, "")) if self.rated_by else ""
         return self.rates.get((job, setting))
 

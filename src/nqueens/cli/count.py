@@ -11,10 +11,9 @@ import time
 from typing import Any
 
 from ..api import Plan, Split, plan
-from ..backends import first_by_formalism
 from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
+from ..counting.routes import counters
 from ..errors import InputError
-from ..modeling.modelcount import COUNTERS, ganak_count
 from ..planning import check_agreement, cross_check_plan
 from ..result import Outcome
 from ..spec import Spec
@@ -66,10 +65,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_variant_argument(parser)
     add_cell_arguments(parser)
     add_backend_arguments(parser, exhaustive_only=True)
+    named = counters()
     parser.add_argument(
-        "--counter", choices=COUNTERS, default="enumerate",
-        help="enumerate: the backend's solution loop (default); ganak: count the CNF's models "
-        "with Ganak, projected on the cells (--backend sat; needs the 'count' extra)",
+        "--counter", choices=["enumerate", *named], default="enumerate",
+        help="enumerate: the backend's solution loop (default); "
+        + "; ".join(f"{name}: {what}" for name, what in named.items()),
     )
     parser.add_argument(
         "--jobs", "-j", type=positive_int, default=None, metavar="J",
@@ -128,15 +128,14 @@ def run(args: argparse.Namespace) -> int:
     spec = load_problem_args(args)
     if args.scheduler is not None and args.executor == "local":
         raise InputError("--scheduler applies to --executor dask only; drop it or add --executor dask")
-    if args.counter == "ganak":
-        return run_ganak(args, spec, guard)
     split = None
     if split_asked(args):
         split = Split(executor="dask" if args.executor == "dask" or args.scheduler else "local",
                       depth=args.split_depth, checkpoint=args.checkpoint,
                       scheduler=args.scheduler, connect_timeout=args.connect_timeout)
-    chosen = plan(spec, "count", args.backend, unique=args.unique,
-                  timeout=args.timeout, jobs=args.jobs, split=split,
+    chosen = plan(spec, "count", args.backend, unique=args.unique, timeout=args.timeout,
+                  jobs=args.jobs, split=split,
+                  counter=None if args.counter == "enumerate" else args.counter,
                   **backend_options(args, "count"))  # refuses what cannot work before any announcement
     if args.cross_check:
         return run_cross_check(args, chosen, guard)
@@ -169,9 +168,6 @@ def run(args: argparse.Namespace) -> int:
 def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
     """count --cross-check: the count of `chosen`, then a second count by a backend of
     another formalism; both are reported, and a disagreement is its own failure (exit 5)."""
-    if chosen.split is not None or args.unique:
-        raise InputError("--cross-check compares two whole counts; drop --unique, --checkpoint, "
-                         "--split-depth and --executor")
     second = cross_check_plan(chosen, args.timeout)
     announce(chosen)
     done: list[Outcome] = []
@@ -209,20 +205,6 @@ def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) 
         if first.complete and second.complete:
             print("the two counts agree" if agree else "the two counts DISAGREE")
     sys.stdout.flush()
-
-
-def run_ganak(args: argparse.Namespace, spec: Spec, guard: Guard) -> int:
-    """Count the CNF's models with Ganak (no enumeration)."""
-    cnf = first_by_formalism()["cnf"]
-    if args.backend != cnf:
-        raise InputError(f"--counter ganak counts the CNF of the {cnf} backend; add "
-                         f"--backend {cnf}")
-    if args.unique or split_asked(args) or args.cross_check:
-        raise InputError("--counter ganak counts the whole CNF at once; drop --unique, "
-                         "--checkpoint, --split-depth, --executor and --cross-check")
-    plan(spec, "count", args.backend, timeout=args.timeout,
-         **backend_options(args, "count"))  # the same refusals as any count
-    return report(args, spec, ganak_count(spec, args.encoding, args.timeout), guard)
 
 
 def report(

@@ -244,11 +244,11 @@ def _quiet_cancelled_futures(args: threading.ExceptHookArgs) -> None:
 
 #: In a worker process: the pool's stop event, set by the parent on a stop (`init_worker`).
 _stop_event: Any = None
-#: In a worker process: the deadlines of the tasks running now (`task_deadline`).
+#: In a worker process: the deadlines of the tasks running now (`worker_deadline`).
 _running: list[Deadline] = []
 
 
-def task_deadline(at: float | None) -> Deadline:
+def worker_deadline(at: float | None) -> Deadline:
     """A task's deadline expiring at monotonic time `at` (None: never) or, in a pool's
     worker, when the parent sets the pool's stop event: the task then returns its
     partial count instead of being killed with it. `release` it when the task ends."""
@@ -262,7 +262,7 @@ def task_deadline(at: float | None) -> Deadline:
 
 
 def release(deadline: Deadline) -> None:
-    """The task holding `deadline` ended (see `task_deadline`)."""
+    """The task holding `deadline` ended (see `worker_deadline`)."""
     if deadline in _running:
         _running.remove(deadline)
 
@@ -278,7 +278,7 @@ def init_worker(parent_pid: int, stop: Any = None) -> None:
     SIGTERM sent to the whole process group must not kill workers mid-task; they are
     ignored and blocked (a solver that installs its own handler in the worker never sees
     them). The parent's `stop` event instead makes running tasks return their partial
-    counts (`task_deadline`). A worker whose parent died (SIGKILL, crash) exits instead of
+    counts (`worker_deadline`). A worker whose parent died (SIGKILL, crash) exits instead of
     waiting forever."""
     global _stop_event
     if stop is not None:
