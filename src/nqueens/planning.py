@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .backends import DEFAULT_BACKEND, BackendInfo, backend_info, backend_names, check_options
-from .counting.route import Ask, Count, CountingRoute, Fit, Split
+from .counting.route import SHUTDOWN_GRACE, Ask, Count, CountingRoute, Fit, Split
 from .counting.routes import ROUTES, counters, counting_route, run_count
 from .counting.search import search_with_classes
 from .errors import CountMismatchError, InputError, SpecError
@@ -72,10 +72,32 @@ class Plan:
     certification: Certification | None = None
 
     @property
-    def processes(self) -> bool:
-        """Whether the work runs on a local process pool (whose server the CLI starts
-        signal-safe before the work)."""
-        return self.jobs > 1 and (self.split is None or self.split.executor == "local")
+    def executor(self) -> str:
+        """Where the work runs (`counting.route.EXECUTORS`): "dask" for a count split onto
+        a Dask cluster, "local" for one on a process pool here, else "inline" (this process;
+        a split count on one process too)."""
+        if self.job == "count" and self.split is not None and self.split.executor == "dask":
+            return "dask"
+        return "local" if self.job == "count" and self.jobs > 1 else "inline"
+
+    @property
+    def stop_grace(self) -> float | None:
+        """Seconds the work needs after a stop to hand back its partial result and end its
+        workers (`counting.route.SHUTDOWN_GRACE`); None: no more than the caller's own."""
+        return SHUTDOWN_GRACE.get(self.executor)
+
+    def prepare(self) -> None:
+        """Start, from this thread, what the work's processes come from: the process pools'
+        fork server, signal-safe (`counting.executors.start_fork_server`), when the work
+        runs on a local pool or starts a private Dask cluster. The command line calls this
+        from its main thread before the work moves to a worker thread, where a signal
+        arriving while the server starts could no longer be kept; a run that was not
+        prepared starts the server itself."""
+        if self.executor == "local" or (self.executor == "dask" and self.split is not None
+                                        and self.split.scheduler is None):
+            from .counting.executors import start_fork_server
+
+            start_fork_server()
 
     @property
     def meets_each_solution(self) -> bool:

@@ -376,3 +376,28 @@ def test_sigterm_to_the_process_group_keeps_the_partial_count(tmp_path: Path) ->
     assert doc["status"] == "interrupted"
     assert doc["count"] >= sum(r["count"] for r in _records(path)) == doc["stats"]["recorded"]
     assert doc["stats"]["recorded"] > 0
+
+
+def _dies_on_the_third_part(base: Any, sub: Any, backend: str, options: dict[str, Any],
+                            deadline: Any = None) -> tuple[int, float]:
+    """A task whose worker process dies (as one killed or out of memory does) on one part."""
+    import os
+
+    if sub.key == "2":
+        os._exit(1)
+    return 1, 0.0
+
+
+def test_a_worker_that_dies_ends_the_count_naming_the_checkpoint(tmp_path: Path) -> None:
+    """The engine reports a dead worker as a WorkerDiedError (exit 3 on the command line),
+    never a BrokenProcessPool, and keeps what finished for a rerun."""
+    from nqueens.counting.engine import count_parts
+    from nqueens.counting.route import Split
+    from nqueens.errors import WorkerDiedError
+    from nqueens.spec import Spec
+
+    path = tmp_path / "c.ckpt"
+    with pytest.raises(WorkerDiedError, match=f"rerun to resume from {path}"):
+        count_parts(Spec(8), task=_dies_on_the_third_part, partition="rows", jobs=2,
+                    split=Split(depth=1, checkpoint=path))
+    assert all(record["key"] != "2" for record in _records(path))

@@ -140,6 +140,7 @@ def run(args: argparse.Namespace) -> int:
     if args.cross_check:
         return run_cross_check(args, chosen, guard)
     announce(chosen)
+    prepare(chosen, guard)
     if chosen.split is not None:
         return run_split(args, chosen, guard)
 
@@ -155,11 +156,6 @@ def run(args: argparse.Namespace) -> int:
         report(args, spec, Outcome(guard.stopped_status(), 0, backend=chosen.backend,
                                    route=chosen.route), guard, 0 if args.unique else None)
 
-    if chosen.processes:
-        from ..counting.executors import start_fork_server
-
-        start_fork_server()  # this route counts on a process pool: start it signal-safe
-        guard.grace = POOL_GRACE
     outcome = guard.settle(guard.run(work, abandon))
     return report(args, spec, outcome, guard,
                   int(outcome.stats.get("unique", 0)) if args.unique else None)
@@ -170,6 +166,7 @@ def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int
     another formalism; both are reported, and a disagreement is its own failure (exit 5)."""
     second = cross_check_plan(chosen, args.timeout)
     announce(chosen)
+    prepare(chosen, guard)
     done: list[Outcome] = []
 
     def work() -> list[Outcome]:
@@ -253,18 +250,18 @@ def report(
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN
 
 
-#: Seconds a stopped count on Dask gets to cancel its tasks and close its cluster.
-DASK_GRACE = 5.0
-#: Seconds a stopped count on a process pool gets to collect its running tasks' partial
-#: counts (the engine waits at most `engine.STOP_GRACE` for them) and end its workers.
-POOL_GRACE = 2.5
+def prepare(chosen: Plan, guard: Guard) -> None:
+    """What the plan says the work needs before it starts in the guard's worker thread:
+    its processes' fork server started from this (the main) thread, and the time a stop
+    needs to hand back what the workers counted."""
+    chosen.prepare()
+    if chosen.stop_grace is not None:
+        guard.grace = chosen.stop_grace
 
 
 def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
-    """A count by subproblems: checkpoint, executor, progress bar per subproblem."""
-    from concurrent.futures.process import BrokenProcessPool
-
-    from ..counting.cluster import TaskFailedError
+    """A count by subproblems: checkpoint, executor, progress bar per subproblem. A worker
+    that dies or a cluster task that fails ends it with a WorkerError (exit 3)."""
     from ..counting.engine import Progress
     spec = chosen.spec
     latest: list[Progress] = []
@@ -292,29 +289,8 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
                                    elapsed=time.perf_counter() - guard.started, stats=stats),
                guard)
 
-    if not chosen.processes:
-        # after a stop the loop cancels the cluster's tasks and closes the client (and a
-        # private LocalCluster): about a second here, which the usual grace would cut short
-        guard.grace = DASK_GRACE
-        if args.scheduler is None:
-            from ..counting.executors import start_fork_server
-
-            start_fork_server()  # a private cluster's workers come from it: start it signal-safe
-    elif chosen.jobs != 1:
-        from ..counting.executors import start_fork_server
-
-        start_fork_server()  # a local process pool: start its server signal-safe
-        guard.grace = POOL_GRACE
     try:
         outcome = guard.settle(guard.run(work, abandon))
-    except TaskFailedError as error:
-        print(f"nqueens: error: {error}; the count is incomplete", file=sys.stderr)
-        return EXIT_UNKNOWN
-    except BrokenProcessPool:
-        print("nqueens: error: a worker process died (killed, or out of memory?); the count is "
-              "incomplete" + (f", rerun to resume from {args.checkpoint}" if args.checkpoint
-                              else ""), file=sys.stderr)
-        return EXIT_UNKNOWN
     finally:
         shown.bar.refresh()  # the last figures, even when tasks outran the bar's interval
         shown.close()

@@ -21,6 +21,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import WorkerDiedError
 from ..result import Deadline, Outcome, Status
 from ..spec import Spec
 from .executors import ExecutorStopped, Workers, open_executor
@@ -102,14 +103,14 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
 
     Raises:
         cluster.TaskFailedError: a task failed on every attempt (names its subproblem).
-        BrokenProcessPool: a local worker died although nobody asked to stop.
+        WorkerDiedError: a local worker died although nobody asked to stop.
     """
     started = time.perf_counter()
     deadline = deadline or Deadline(None)
     # monotonic time means the same to every process of this machine, nothing elsewhere:
     # cluster tasks get the limit as wall-clock time (as far off as the machines' clocks
     # disagree), and after a stop the loop cancels them and stops waiting
-    options = {**(options or {}), **_task_deadline(deadline, workers.kind),
+    options = {**(options or {}), **_task_deadline(deadline, workers.name),
                **workers.task_options}
     done = dict(ledger.done) if ledger is not None else {}
     subs = parts.subproblems
@@ -150,9 +151,17 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
                 break
             record(sub, task(base, sub, backend, options, deadline=deadline))
     else:
+        from concurrent.futures.process import BrokenProcessPool  # an executor exists: cheap now
+
         executor = workers.executor
-        _drain(workers, todo, lambda sub: executor.submit(task, base, sub, backend, options),
-               record, deadline)
+        try:
+            _drain(workers, todo, lambda sub: executor.submit(task, base, sub, backend, options),
+                   record, deadline)
+        except BrokenProcessPool as error:
+            raise WorkerDiedError(
+                "a worker process died (killed, or out of memory?); the count is incomplete"
+                + (f", rerun to resume from {ledger.path}" if ledger is not None else "")
+            ) from error
     if not canonical_known:
         extras.pop("canonical", None)  # this run's share alone would be a wrong total
     return SplitCount(state["total"], state["finished"], len(subs),
@@ -184,7 +193,7 @@ def _drain(  # noqa: C901 - the pool's loop: submit, collect, stop, failure, in 
     # a cluster's scheduler queues and balances tasks itself and each round trip costs
     # milliseconds, so it gets many; a local pool gets few, so that a stop ends at once
     window = max(2, _IN_FLIGHT_PER_SLOT * workers.slots)
-    if workers.kind == "dask":
+    if workers.name == "dask":
         window = max(window, _DASK_IN_FLIGHT)
 
     def refill() -> None:
@@ -301,6 +310,7 @@ def count_parts(
         CheckpointError, SizeLimitError: refused before any work starts.
         cluster.ClusterError: Dask missing or its scheduler unreachable.
         cluster.TaskFailedError: a subproblem failed on every attempt.
+        WorkerDiedError: a local worker died although nobody asked to stop.
     """
     started = time.perf_counter()
     deadline = deadline or Deadline(None)
@@ -388,7 +398,7 @@ def _outcome(spec: Spec, backend: str, partition: str, depth: int | None, split:
     # finished subproblems (`recorded`) are in the checkpoint for a resume to keep
     count = 0 if result is None else result.total + result.partial
     stats: dict[str, Any] = {
-        "executor": workers.kind if workers is not None else split.executor,
+        "executor": workers.name if workers is not None else split.executor,
         "slots": workers.slots if workers is not None else 0, "plan": partition,
         "depth": parts.depth if parts else depth, "tasks": len(parts) if parts else 0,
         "tasks_finished": result.finished if result else 0,

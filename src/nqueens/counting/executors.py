@@ -2,9 +2,12 @@
 
 All three are one small interface, `Workers` (a `concurrent.futures.Executor` or None for
 inline, the number of tasks that run at once, and `abort()` for a stop), opened with
-`open_executor`. The local pool's workers ignore SIGINT/SIGTERM sent to the whole process
-group (the parent decides when to stop, and keeps what finished) and exit when the
-parent dies. Dask is imported only for the "dask" executor (`cluster.py`).
+`open_executor`. The local pool's workers come from a fork server started signal-safe
+(`start_fork_server`), never import the caller's main module (a script without a main
+guard, or one read from standard input, still counts on processes), ignore SIGINT/SIGTERM
+sent to the whole process group (the parent decides when to stop, and keeps what
+finished) and exit when the parent dies. Dask is imported only for the "dask" executor
+(`cluster.py`).
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..result import Deadline
+from .route import EXECUTORS
 
-EXECUTORS = ("inline", "local", "dask")
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
@@ -35,9 +38,10 @@ def default_jobs() -> int:
 
 @dataclass
 class Workers:
-    """An open executor: `executor` None means inline (in the calling thread)."""
+    """An open executor, named `name` (EXECUTORS); `executor` None means inline (in the
+    calling thread)."""
 
-    kind: str
+    name: str
     slots: int
     executor: Executor | None = None
     aborted: bool = field(default=False)
@@ -55,7 +59,7 @@ class Workers:
 
     def cancel_queued(self, futures: dict[Future[Any], Any]) -> None:
         """Cancel, and drop from `futures`, the tasks that have not started."""
-        queued = [f for f in futures if f.cancel()] if self.kind == "local" else (
+        queued = [f for f in futures if f.cancel()] if self.name == "local" else (
             getattr(self.executor, "cancel_queued", lambda fs: [])(list(futures)))
         for future in queued:
             futures.pop(future, None)
@@ -64,7 +68,7 @@ class Workers:
         """Stop now: drop queued tasks and end running ones (what they were counting is
         not recorded, so a resumed run counts it again)."""
         self.aborted = True
-        if self.kind == "local" and self.executor is not None:
+        if self.name == "local" and self.executor is not None:
             _kill_pool(self.executor)
         elif self.executor is not None:
             self.executor.shutdown(wait=False, cancel_futures=True)
@@ -76,14 +80,14 @@ class ExecutorStopped(Exception):
 
 @contextmanager
 def open_executor(
-    kind: str = "local",
+    name: str = "local",
     *,
     jobs: int | None = None,
     scheduler: str | None = None,
     connect_timeout: float | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> Iterator[Workers]:
-    """Open the executor `kind` (EXECUTORS); shut it down on exit.
+    """Open the executor `name` (EXECUTORS); shut it down on exit.
 
     Args:
         jobs: local: worker processes (default: all cores; 1 runs inline). dask: workers
@@ -92,13 +96,13 @@ def open_executor(
         should_stop: for "dask": checked before a cluster starts.
 
     Raises:
-        ValueError: an unknown kind.
+        ValueError: an unknown name.
         ExecutorStopped: `should_stop` said so before a cluster started.
         cluster.ClusterError: Dask missing or its scheduler unreachable.
     """
-    if kind not in EXECUTORS:
-        raise ValueError(f"executor must be one of {EXECUTORS}, got {kind!r}")
-    if kind == "dask":
+    if name not in EXECUTORS:
+        raise ValueError(f"executor must be one of {EXECUTORS}, got {name!r}")
+    if name == "dask":
         from . import DEFAULT_CONNECT_TIMEOUT
         from .cluster import dask_executor
 
@@ -113,14 +117,15 @@ def open_executor(
                           task_options={"stop_event": cluster.stop_name})
         return
     jobs = default_jobs() if jobs is None else jobs
-    if kind == "inline" or jobs <= 1:
-        yield Workers(kind, 1, None)
+    if name == "inline" or jobs <= 1:
+        yield Workers(name, 1, None)
         return
-    import multiprocessing  # only here: inline counts do not pay for importing it
     from concurrent.futures import ProcessPoolExecutor
 
+    from .processes import WorkerContext
+
     start_fork_server()
-    context = multiprocessing.get_context("forkserver")
+    context = WorkerContext()
     stop = context.Event()
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker,
                                initargs=(os.getpid(), stop), mp_context=context)
@@ -148,6 +153,9 @@ def start_fork_server() -> None:
 
     _check_temporary_directory()
     _quiet_resource_tracker()
+    # the server preloads nothing: were it to import the caller's main module (as Python
+    # 3.12 on does with the default preload), a script without a main guard would run again
+    forkserver.set_forkserver_preload([])
     if threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()
         return

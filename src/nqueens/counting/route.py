@@ -20,7 +20,16 @@ if TYPE_CHECKING:  # the engine (concurrent.futures, the ledger) is imported by 
     from .engine import Progress, ProgressCallback
     from .tasks import Task
 
-__all__ = ["Ask", "Count", "CountingRoute", "Fit", "Split"]
+__all__ = ["EXECUTORS", "SHUTDOWN_GRACE", "Ask", "Count", "CountingRoute", "Fit", "Split"]
+
+#: Where a count's tasks run: this process, a process pool here, a Dask cluster.
+EXECUTORS = ("inline", "local", "dask")
+#: Seconds a stopped count needs, after the stop, before its caller stops waiting for it:
+#: on a local pool to collect the running tasks' partial counts (the run loop waits at
+#: most `engine.STOP_GRACE` for them) and end its workers; on Dask to cancel its tasks and
+#: close the client and a private LocalCluster (about a second here). Inline: none beyond
+#: the caller's own.
+SHUTDOWN_GRACE = {"local": 2.5, "dask": 5.0}
 
 
 @dataclass(frozen=True, slots=True)
