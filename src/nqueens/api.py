@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sized
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +17,7 @@ from .backends import DEFAULT_BACKEND
 from .backends.sat_facts import DEFAULT_ENCODING
 from .counting.route import Split
 from .errors import CertificateError, InputError
+from .limits import check_validation
 from .planning import Plan, check_agreement, check_timeout, cross_check_plan, plan, spec_of
 from .policy import job_of
 from .result import Deadline, Outcome
@@ -230,5 +231,10 @@ def solutions(
 
 def validate(spec_or_n: Spec | int | str, placement: Any) -> list[Violation]:
     """Every rule `placement` breaks (empty list: it is a solution). Never raises on a
-    malformed placement; see `validator.find_violations`."""
-    return find_violations(spec_of(spec_or_n), placement)
+    malformed placement (see `validator.find_violations`); a placement whose check would
+    not fit in this machine's memory is refused up front (SizeLimitError), as `verify`
+    refuses it."""
+    spec = spec_of(spec_or_n)
+    if isinstance(placement, Sized):
+        check_validation(len(placement))
+    return find_violations(spec, placement)

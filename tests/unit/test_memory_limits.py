@@ -150,6 +150,15 @@ def test_construct_is_refused_by_its_estimate_on_the_command_line(
     assert "needs about 4.3 GB and this machine has 1.0 GB" in captured.err
 
 
+def test_the_api_refuses_a_check_beyond_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`nqueens.validate` refuses, as `verify` does, a placement whose check would not fit."""
+    monkeypatch.setattr(limits, "VALIDATION_BYTES_PER_QUEEN", 2**50)  # as if each took a PB
+    with pytest.raises(nqueens.SizeLimitError, match="checking 4 queens needs about"):
+        nqueens.validate(4, (1, 3, 0, 2))
+    monkeypatch.undo()
+    assert nqueens.validate(4, (1, 3, 0, 2)) == []
+
+
 def test_running_out_of_memory_anyway_is_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:

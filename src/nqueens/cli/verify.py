@@ -7,8 +7,8 @@ import sys
 from typing import Any
 
 from ..backends.sat_facts import DEFAULT_ENCODING
-from ..errors import InputError, SizeLimitError, SpecError
-from ..limits import BASE_BYTES, MAX_BOARD_N, memory_limit
+from ..errors import InputError, SpecError
+from ..limits import MAX_BOARD_N, check_validation
 from ..spec import Spec
 from ..validator import ValidationStopped, Violation, find_cell_violations, find_violations
 from .common import (
@@ -142,12 +142,6 @@ def _spec_for(args: argparse.Namespace, inferred: int, board: dict[str, Any] | N
     return with_cells(spec, tuple(args.fixed), tuple(args.forbidden))
 
 
-#: Bytes the validator holds per queen checked (its cell lists and one dict per line
-#: family; measured here: 1 million columns, 607 MB whole process), to refuse up front a
-#: placement whose check would not fit in memory.
-VERIFY_BYTES_PER_QUEEN = 600
-
-
 def run(args: argparse.Namespace) -> int:
     if args.proof is not None or args.encoding is not None:
         return run_proof(args)
@@ -160,19 +154,10 @@ def run(args: argparse.Namespace) -> int:
     return guard.run(lambda: _verify(args, guard), abandon)
 
 
-def _check_fits(queens: int) -> None:
-    """Refuse a check that would not fit in memory, before it starts."""
-    needed = BASE_BYTES + VERIFY_BYTES_PER_QUEEN * queens
-    limit = memory_limit()
-    if limit is not None and needed > limit[0]:
-        raise SizeLimitError(f"checking {queens:,} queens needs about {needed / 2**30:.1f} GB "
-                             f"and {limit[1]}; check a smaller placement")
-
-
 def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one branch per input form and output format
     read = read_placements(_read(args.file))
-    _check_fits(len(read.cells) if read.cells is not None
-                else sum(len(columns) for columns in read.columns))
+    check_validation(len(read.cells) if read.cells is not None
+                     else sum(len(columns) for columns in read.columns))
     shift = 1 if args.one_based else 0
     checks: list[tuple[str, dict[str, Any], list[Violation]]] = []
     specs: dict[int, Spec] = {}  # one board per placement length (a model is read once)
