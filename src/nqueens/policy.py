@@ -9,8 +9,10 @@ exhaustive backends serve `count` and `enumerate`, and a "no solution" answer: a
 route through a non-exhaustive strategy names an exhaustive fallback that runs when the
 strategy gives up (see `api.search`). No solver imports: the table is plain data.
 
-Each row's `why` is the one line of measurement behind it; the runs themselves are the
-committed benchmark results.
+Each row's `why` is the one line of measurement behind it; a figure that is also a point of
+a forecast's rate (a backend's, `BackendInfo.rates`, or a counting route's) is read from
+that point (`_measured`), so the table and the forecasts cannot disagree. The runs
+themselves are the committed benchmark results.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import backends
+from .counting import join
 from .spec import Spec
 
 __all__ = ["BOARDS", "JOBS", "RULES", "Rule", "board_kind", "choose", "free_per_line", "job_of"]
@@ -88,6 +91,11 @@ class Rule:
         return f"{self.job}, {self.board_text()} board, {size}: {self.describe()} ({self.why})"
 
 
+def _measured(backend: str, job: str, n: int, order: str | None = None) -> str:
+    """The seconds a backend's forecast rate measured at n ("1.26 s")."""
+    return backends.REGISTRY[backend].measured(job, n, **({"order": order} if order else {}))
+
+
 _FF_LABEL = "first-fail order"
 #: From this size a plain count joins partial boards (`joins.py`) instead of walking one
 #: board per symmetry class (`--unique` keeps the walk: the join gives totals only).
@@ -95,11 +103,12 @@ JOIN_FROM_N = 13
 _PROP_LABEL = "propagate order"
 RULES: tuple[Rule, ...] = (
     # count: exhaustive only
-    Rule("count", "plain", JOIN_FROM_N, None, "backtrack", {}, "join of partial boards",
-          "count 16, one core: 0.41 s CPU whole process, per-class walk 1.90 s (parity at 13)",
-          counting="join"),
+    Rule("count", "plain", JOIN_FROM_N, None, "backtrack", {}, join.ROUTE.label,
+         f"count 16, one core: {join.RATE.at(16)} CPU whole process, per-class walk 1.90 s "
+         f"(parity at {JOIN_FROM_N})", counting=join.ROUTE.name),
     Rule("count", "plain", 1, None, "backtrack", {}, "bitboard kernel",
-          "count 16 in 3.2 s on 2 cores; cpsat unfinished after 15 min"),
+         f"count 16 in {_measured('backtrack', 'count', 16, 'rows')} on 2 cores; cpsat "
+         "unfinished after 15 min"),
     Rule("count", "completion", 1, 1000, "backtrack", _PROPAGATE, _PROP_LABEL,
           "the 100 ASP blocked n = 28 (6.8 free per row): 1.35 s in all, bitboard kernel "
           "119 s; excluded diagonals n = 20 (12 free): kernel 2x faster",
@@ -111,8 +120,10 @@ RULES: tuple[Rule, ...] = (
           "torus 13: 0.40 s; sat 0.49 s, rows order 0.71 s, cpsat > 30 s"),
     # enumerate: every solution through a callback, exhaustive only
     Rule("enumerate", "plain", 1, None, "backtrack", _PROPAGATE, _PROP_LABEL,
-          "all 14,200 of n = 12 in 0.20 s, first-fail 2.7 s (same run); rows order 1.70 s, "
-          "sat 2.13 s, cpsat 7.2 s"),
+         f"all 14,200 of n = 12 in {_measured('backtrack', 'enumerate', 12, 'propagate')}, "
+         f"first-fail {_measured('backtrack', 'enumerate', 12, 'first-fail')}, rows order "
+         f"{_measured('backtrack', 'enumerate', 12, 'rows')}, sat "
+         f"{_measured('sat', 'enumerate', 12)}, cpsat {_measured('cpsat', 'enumerate', 12)}"),
     Rule("enumerate", "completion", 1, None, "backtrack", _PROPAGATE, _PROP_LABEL,
           "n = 14, 1 fixed (27,494): 0.51 s; first-fail 6.6 s; n = 12, 3 forbidden: 0.33 s, "
           "first-fail 2.7 s"),
@@ -122,7 +133,9 @@ RULES: tuple[Rule, ...] = (
     Rule("find", "plain", 1, 3, "backtrack", _FIRST_FAIL, _FF_LABEL,
           "n = 2 and 3 have no solution; only a search proves it"),
     Rule("find", "plain", 4, None, "construct", {}, "explicit construction",
-          "O(n): 10^4 queens in 0.15 s; cpsat 7.0 s (1.4 GB) and first-fail 0.5 s at n = 1000"),
+         f"O(n): 10^4 queens in {_measured('construct', 'find', 10_000)}; cpsat "
+         f"{_measured('cpsat', 'find', 1000)} (1.4 GB) and first-fail "
+         f"{_measured('backtrack', 'find', 1000, 'first-fail')} at n = 1000"),
     Rule("find", "completion", LOCAL_SEARCH_FROM + 1, None, "minconflicts", {},
           "min-conflicts local search", "n = 1000, 3 fixed: 0.39 s whole process, first-fail "
           "0.65 s; if it finds none, the propagate search decides (n = 300, a column "

@@ -217,5 +217,24 @@ def test_callbacks_only_where_they_cost_nothing() -> None:
 
 
 def test_the_docs_show_the_table() -> None:
-    """The auto policy page (docs/explanation/auto.md) carries the table the code uses."""
-    assert policy.table_markdown() in (DOCS / "explanation" / "auto.md").read_text()
+    """The auto policy page (docs/explanation/auto.md) holds the marker the docs build
+    replaces with the table the code uses, and every row's figures are in it."""
+    import hooks  # docs/hooks.py: what `mkdocs build` runs
+
+    assert hooks.SNIPPETS["auto-policy"] is policy.table_markdown
+    page = (DOCS / "explanation" / "auto.md").read_text()
+    assert [m.group(1) for m in hooks.MARKER.finditer(page)] == ["auto-policy"]
+    table = policy.table_markdown()
+    assert all(rule.why in table and rule.describe() in table for rule in policy.RULES)
+
+
+def test_the_reasons_quote_the_forecasts_points() -> None:
+    """A figure in a reason that is also a forecast's measured point is that point: the
+    join's and the backends' rates are quoted as they are, not copied."""
+    from nqueens.backends import REGISTRY
+    from nqueens.counting import join
+
+    table = policy.table_markdown()
+    assert f"count 16, one core: {join.RATE.at(16)} CPU" in table
+    assert f"first-fail {REGISTRY['backtrack'].measured('enumerate', 12, order='first-fail')}" in table
+    assert f"cpsat {REGISTRY['cpsat'].measured('find', 1000)} (1.4 GB)" in table
