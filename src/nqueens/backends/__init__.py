@@ -33,7 +33,7 @@ from .base import Backend
 from .facts import BackendInfo, Option, Rate
 
 __all__ = ["DEFAULT_BACKEND", "REGISTRY", "BackendInfo", "Option", "Rate", "backend_info",
-           "backend_names", "check_options", "get_backend", "instead_of", "offered_options",
+           "backend_names", "check_options", "get_backend", "instead_of", "large_board_backend", "offered_options",
            "option_owners", "prover", "register", "unregister"]
 
 #: The built-in rows, in the order the command line lists them.
@@ -128,18 +128,23 @@ def prover() -> BackendInfo:
     raise InputError("no registered backend writes proofs; certifying a 'no' needs one")
 
 
-def instead_of(spec: Spec, backend: str, job: str = "find") -> str:
-    """What to do instead of `backend` for a board too large for it: the backend that
-    reaches furthest among those that take this spec and say how (their row's `large`),
-    unless it is the one refused or the job is to count or list every solution (those
-    backends find one solution only): then a smaller board is all that is left."""
-    if job != "find":
-        return "every solution of a board this size is beyond any count; give a smaller n"
+def large_board_backend(spec: Spec) -> BackendInfo | None:
+    """The backend for a board too large for a model: among those that take this spec and
+    say how they fit (their row's `large`), the one that reaches furthest."""
     fits = [info for info in REGISTRY.values() if info.large is not None
             and not (info.plain_only and (spec.variant != "queens" or not spec.is_plain))]
-    if not fits:
+    return max(fits, key=lambda info: info.max_n or 0) if fits else None
+
+
+def instead_of(spec: Spec, backend: str, job: str = "find") -> str:
+    """What to do instead of `backend` for a board too large for it: the large-board
+    backend, unless it is the one refused or the job is to count or list every solution
+    (that backend finds one solution only): then a smaller board is all that is left."""
+    if job != "find":
+        return "every solution of a board this size is beyond any count; give a smaller n"
+    best = large_board_backend(spec)
+    if best is None:
         return "give a smaller n"
-    best = max(fits, key=lambda info: info.max_n or 0)
     if best.name == backend:
         return "give a smaller n (this backend's memory grows linearly with n)"
     return f"--backend {best.name} {best.large}"
