@@ -17,9 +17,9 @@ from .backends import DEFAULT_BACKEND
 from .backends.sat_facts import DEFAULT_ENCODING
 from .counting.route import Split
 from .errors import CertificateError, InputError
+from .jobs import job_of
 from .limits import check_validation
 from .planning import Plan, check_agreement, check_timeout, cross_check_plan, plan, spec_of
-from .policy import job_of
 from .result import Deadline, Outcome
 from .spec import Placement, Spec
 from .validator import Violation, find_violations
@@ -29,10 +29,6 @@ if TYPE_CHECKING:  # the certificates (tempfile, threads) load with a certified 
 
 __all__ = ["Plan", "Split", "count", "cross_check", "plan", "search", "solutions", "solve", "validate",
            "verify_proof"]
-
-#: The backend name that picks the fastest correct route per job (`policy.py`).
-AUTO = DEFAULT_BACKEND
-
 
 def _check_callbacks(on_solution: Any, deadline: Any) -> None:
     if on_solution is not None and not callable(on_solution):

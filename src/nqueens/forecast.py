@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .backends import Rate, backend_info
+from .jobs import Job
 from .limits import known_solutions
 from .spec import Spec
 
@@ -42,7 +43,7 @@ def _tree_ratio(spec: Spec) -> tuple[float, float]:
 
 
 def forecast(
-    spec: Spec, backend: str, job: str, options: Mapping[str, Any] | None = None,
+    spec: Spec, backend: str, job: Job, options: Mapping[str, Any] | None = None,
     rate: Rate | None = None,
 ) -> Forecast | None:
     """Expected time of `job` ("count", "enumerate" or "find") with this backend and its

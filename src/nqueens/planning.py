@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .backends import DEFAULT_BACKEND, BackendInfo, backend_info, backend_names, check_options
-from .counting.route import SHUTDOWN_GRACE, Ask, Count, CountingRoute, Fit, Split
+from .counting.route import SHUTDOWN_GRACE, Ask, Count, CountingRoute, ExecutorName, Fit, RouteName, Split
 from .counting.routes import ROUTES, counters, counting_route, run_count
 from .counting.search import search_with_classes
 from .errors import CountMismatchError, InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
+from .jobs import JOBS, Job
 from .limits import check_exhaustive
-from .policy import JOBS, Rule, choose
+from .policy import Rule, choose
 from .result import Deadline, Outcome, SolutionSink
 from .spec import Placement, Spec, as_spec
 
@@ -56,13 +57,13 @@ class Plan:
     """
 
     spec: Spec
-    job: str
+    job: Job
     backend: str
     options: Mapping[str, Any]
     limit: int | None = None
     unique: bool = False
     route: Rule | None = None
-    counting: str | None = None
+    counting: RouteName | None = None
     jobs: int = 1
     split: Split | None = None
     forecast: Forecast | None = None
@@ -72,7 +73,7 @@ class Plan:
     certification: Certification | None = None
 
     @property
-    def executor(self) -> str:
+    def executor(self) -> ExecutorName:
         """Where the work runs (`counting.route.EXECUTORS`): "dask" for a count split onto
         a Dask cluster, "local" for one on a process pool here, else "inline" (this process;
         a split count on one process too)."""
@@ -169,7 +170,7 @@ def _keeping(seen: list[Placement], sink: SolutionSink | None) -> SolutionSink:
 
 def plan(
     spec_or_n: Spec | int | str,
-    job: str = "find",
+    job: Job = "find",
     backend: str = DEFAULT_BACKEND,
     *,
     limit: int | None = None,
@@ -233,7 +234,7 @@ def plan(
         notes=tuple(notes), certification=certification)
 
 
-def _resolve(spec: Spec, job: str, backend: str, options: dict[str, Any], limit: int | None,
+def _resolve(spec: Spec, job: Job, backend: str, options: dict[str, Any], limit: int | None,
              unique: bool, per_solution: bool) -> tuple[Rule | None, str, dict[str, Any]]:
     """The backend that runs and its options: the one named, or `auto`'s rule for the job
     (a count whose solutions or classes must each be met is chosen as an enumeration)."""
@@ -247,7 +248,7 @@ def _resolve(spec: Spec, job: str, backend: str, options: dict[str, Any], limit:
     return rule, rule.backend, {**rule.options, **options}
 
 
-def _check_backend(spec: Spec, job: str, backend: str, options: Mapping[str, Any],
+def _check_backend(spec: Spec, job: Job, backend: str, options: Mapping[str, Any],
                    bounded: bool) -> BackendInfo:
     """The backend's row, after refusing its options, a count or enumeration by a backend
     that cannot prove it met every solution, one beyond any known count, and a board
@@ -302,7 +303,7 @@ def _count_route(ask: Ask, rule: Rule | None, limit: int | None,
     raise AssertionError("the enumerate route serves every count")
 
 
-def _forecast(spec: Spec, info: BackendInfo, job: str, options: Mapping[str, Any],
+def _forecast(spec: Spec, info: BackendInfo, job: Job, options: Mapping[str, Any],
               counting: CountingRoute | None) -> Forecast | None:
     """The job's expected time: at the counting route's own rate when it has one, else at
     the backend's (None: nothing measured for it)."""
@@ -313,7 +314,7 @@ def _forecast(spec: Spec, info: BackendInfo, job: str, options: Mapping[str, Any
     return forecast(spec, info.name, job, options)
 
 
-def _memory(spec: Spec, info: BackendInfo, options: Mapping[str, Any], job: str,
+def _memory(spec: Spec, info: BackendInfo, options: Mapping[str, Any], job: Job,
             counting: CountingRoute | None, jobs: int) -> int | None:
     """The estimated bytes: the counting route's per process (and the parent's, a process
     that holds no board: `memory(0)`) when it has an estimate, else the backend's model."""
@@ -361,7 +362,7 @@ def check_agreement(first: Outcome, second: Outcome) -> None:
             {first.backend: first.count, second.backend: second.count})
 
 
-def _check_job(job: str, unique: bool, split: Split | None, counter: str | None,
+def _check_job(job: Job, unique: bool, split: Split | None, counter: str | None,
                certify: bool, proof: str | None) -> None:
     """Refuse a job that contradicts itself, whatever the board."""
     if job not in JOBS:
@@ -379,7 +380,7 @@ def _check_job(job: str, unique: bool, split: Split | None, counter: str | None,
                          "(--certify) or drop the proof file")
 
 
-def _certification(spec: Spec, backend: str, options: Mapping[str, Any], job: str,
+def _certification(spec: Spec, backend: str, options: Mapping[str, Any], job: Job,
                    proof: str | None) -> Certification:
     """How a "no" will be proved: on the CNF of the backend that writes proofs, with the
     options given when that backend runs, else its defaults (`certificates.certification`
@@ -472,7 +473,7 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
 
 
 def _warning(
-    spec: Spec, backend: str, job: str, options: Mapping[str, Any], limit: int | None,
+    spec: Spec, backend: str, job: Job, options: Mapping[str, Any], limit: int | None,
     expected: Forecast | None, bounded: bool, timeout: float | None,
 ) -> str | None:
     """One line before a job forecast to be slow, when a route forecast at least twice as

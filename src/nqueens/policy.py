@@ -18,16 +18,20 @@ themselves are the committed benchmark results.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from . import backends
 from .counting import join
+from .counting.route import RouteName
+from .jobs import JOBS, Job
 from .spec import Spec
 
-__all__ = ["BOARDS", "JOBS", "RULES", "Rule", "board_kind", "choose", "free_per_line", "job_of"]
+__all__ = ["BOARDS", "RULES", "Board", "Rule", "board_kind", "choose", "free_per_line"]
 
-JOBS = ("count", "enumerate", "find")
-BOARDS = ("plain", "completion", "variant")
+#: The kinds of board the table tells apart: plain queens, a completion (fixed or forbidden
+#: cells), another variant.
+Board = Literal["plain", "completion", "variant"]
+BOARDS: tuple[Board, ...] = get_args(Board)
 #: Above this size a local search (when registered) tries first for a constrained find.
 LOCAL_SEARCH_FROM = 200
 _FIRST_FAIL = {"order": "first-fail"}
@@ -57,8 +61,8 @@ class Rule:
             most this fraction of n (None: any).
     """
 
-    job: str
-    board: str
+    job: Job
+    board: Board
     n_from: int
     n_to: int | None
     backend: str
@@ -67,10 +71,10 @@ class Rule:
     why: str = ""
     needs: str | None = None
     fallback: tuple[str, dict[str, Any]] | None = None
-    counting: str | None = None
+    counting: RouteName | None = None
     tight: float | None = None
 
-    def covers(self, job: str, board: str, n: int) -> bool:
+    def covers(self, job: Job, board: Board, n: int) -> bool:
         return (self.job == job and self.board == board and n >= self.n_from
                 and (self.n_to is None or n <= self.n_to))
 
@@ -91,7 +95,7 @@ class Rule:
         return f"{self.job}, {self.board_text()} board, {size}: {self.describe()} ({self.why})"
 
 
-def _measured(backend: str, job: str, n: int, order: str | None = None) -> str:
+def _measured(backend: str, job: Job, n: int, order: str | None = None) -> str:
     """The seconds a backend's forecast rate measured at n ("1.26 s")."""
     return backends.REGISTRY[backend].measured(job, n, **({"order": order} if order else {}))
 
@@ -153,21 +157,14 @@ RULES: tuple[Rule, ...] = (
 )
 
 
-def board_kind(spec: Spec) -> str:
+def board_kind(spec: Spec) -> Board:
     """plain, completion (fixed or forbidden cells) or variant (other attack rules)."""
     if spec.variant != "queens":
         return "variant"
     return "plain" if spec.is_plain else "completion"
 
 
-def job_of(limit: int | None, wants_solutions: bool) -> str:
-    """find (a limit), enumerate (every solution to a callback) or count (the number only)."""
-    if limit is not None:
-        return "find"
-    return "enumerate" if wants_solutions else "count"
-
-
-def choose(spec: Spec, job: str, limit: int | None = None, *, counting: bool = True) -> Rule:
+def choose(spec: Spec, job: Job, limit: int | None = None, *, counting: bool = True) -> Rule:
     """The first row of the table that covers the job and whose backend is registered
     (without `counting`: the first that takes no counting route of its own, e.g. where a
     count needs the fundamental solutions, which only the walk finds).

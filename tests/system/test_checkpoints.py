@@ -151,16 +151,16 @@ def test_mismatched_checkpoint_is_refused(
 def test_checkpoint_of_another_model_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from nqueens.counting.ledger import Checkpoint, identity
+    from nqueens.counting.ledger import Ledger, identity
     from nqueens.errors import CheckpointError
     from nqueens.spec import Spec
 
     path = tmp_path / "c.ckpt"
     plain = identity(Spec(8), "backtrack", {}, 2, 42)
-    Checkpoint.open(path, plain, set()).close()
+    Ledger.open(path, plain, set()).close()
     pinned = identity(Spec(8, fixed=((0, 0),)), "backtrack", {}, 2, 42)
     with pytest.raises(CheckpointError, match="fixed"):
-        Checkpoint.open(path, pinned, set())
+        Ledger.open(path, pinned, set())
 
 
 @pytest.mark.parametrize(("content", "message"), [
@@ -207,16 +207,16 @@ def test_checkpoint_in_a_missing_directory_is_a_usage_error(
 
 
 def test_checkpoint_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
-    from nqueens.counting.ledger import Checkpoint, identity
+    from nqueens.counting.ledger import Ledger, identity
     from nqueens.errors import CheckpointError
     from nqueens.spec import Spec
 
     path = tmp_path / "c.ckpt"
     fields = identity(Spec(8), "backtrack", {}, 2, 42)
-    with (Checkpoint.open(path, fields, set()),
+    with (Ledger.open(path, fields, set()),
           pytest.raises(CheckpointError, match="in use by another running nqueens count")):
-        Checkpoint.open(path, fields, set())
-    Checkpoint.open(path, fields, set()).close()  # free again once the first run closed it
+        Ledger.open(path, fields, set())
+    Ledger.open(path, fields, set()).close()  # free again once the first run closed it
 
 
 def _old_header(n: int, depth: int, subproblems: int) -> str:

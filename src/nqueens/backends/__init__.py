@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import InputError, UnknownBackendError
+from ..jobs import Job
 from ..spec import Spec
 from . import (
     backtrack_facts,
@@ -136,7 +137,7 @@ def large_board_backend(spec: Spec) -> BackendInfo | None:
     return max(fits, key=lambda info: info.max_n or 0) if fits else None
 
 
-def instead_of(spec: Spec, backend: str, job: str = "find") -> str:
+def instead_of(spec: Spec, backend: str, job: Job = "find") -> str:
     """What to do instead of `backend` for a board too large for it: the large-board
     backend, unless it is the one refused or the job is to count or list every solution
     (that backend finds one solution only): then a smaller board is all that is left."""

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InputError
+from ..jobs import Job
 from ..spec import Spec
 from .facts import BackendInfo, Option, Rate, lines_bytes, per_spec
 
@@ -25,7 +26,7 @@ def _routes(settings: Mapping[str, Any]) -> tuple[str, ...]:
     return ("bitboard", "join") if walks else ()
 
 
-def _refuse_order(spec: Spec, options: Mapping[str, Any], job: str) -> None:
+def _refuse_order(spec: Spec, options: Mapping[str, Any], job: Job) -> None:
     """The propagate order knows the queens' lines only: another variant is refused."""
     if options.get("order") == "propagate" and spec.variant != "queens":
         raise InputError(f"the propagate order handles queens boards only, not "

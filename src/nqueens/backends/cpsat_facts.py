@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..jobs import Job
 from ..limits import BASE_BYTES, line_shapes
 from ..spec import Spec
 from .facts import BackendInfo, Option, Rate
@@ -24,7 +25,7 @@ RESTARTS_FROM_N = 600
 CPSAT_BYTES_PER_CELL = 1500
 
 
-def workers_for(spec: Spec, options: Mapping[str, Any], job: str) -> int:
+def workers_for(spec: Spec, options: Mapping[str, Any], job: Job) -> int:
     """CP-SAT's search workers for this job (each holds a copy of the model)."""
     if job != "find" or (spec.variant == "queens" and spec.n >= RESTARTS_FROM_N):
         return 1
@@ -41,7 +42,7 @@ def cpsat_bytes(spec: Spec, workers: int = 1) -> int:
     return BASE_BYTES + CPSAT_BYTES_PER_CELL * max(1, workers) * (n * n + max(extra, 0))
 
 
-def _memory(spec: Spec, options: Mapping[str, Any], job: str) -> int:
+def _memory(spec: Spec, options: Mapping[str, Any], job: Job) -> int:
     return cpsat_bytes(spec, workers_for(spec, options, job))
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..errors import InputError
+from ..jobs import Job
 from ..limits import BASE_BYTES, MAX_BOARD_N, line_shapes, refuse_oversized
 from ..spec import Spec
 
@@ -24,7 +25,7 @@ __all__ = ["BackendInfo", "Estimate", "Option", "Rate", "lines_bytes", "per_spec
 
 #: A memory estimate: bytes for `spec` with these constructor options, for a job
 #: ("count", "enumerate" or "find").
-Estimate = Callable[[Spec, Mapping[str, Any], str], int]
+Estimate = Callable[[Spec, Mapping[str, Any], Job], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,7 @@ class BackendInfo:
     options: tuple[Option, ...] = ()
     max_n: int | None = None
     memory: Estimate | None = None
-    refuse: Callable[[Spec, Mapping[str, Any], str], None] | None = None
+    refuse: Callable[[Spec, Mapping[str, Any], Job], None] | None = None
     counting: Callable[[Mapping[str, Any]], tuple[str, ...]] = _no_routes
     formalism: str = "lines"
     rates: Mapping[tuple[str, str], Rate] = field(default_factory=dict)
@@ -170,12 +171,12 @@ class BackendInfo:
         """Whether a pure count with these options may take counting route `route`."""
         return route in self.counting(self.settings(options))
 
-    def rate(self, job: str, options: Mapping[str, Any]) -> Rate | None:
+    def rate(self, job: Job, options: Mapping[str, Any]) -> Rate | None:
         """The forecast's points for this job with these options, if measured."""
         setting = str(self.settings(options).get(self.rated_by, "")) if self.rated_by else ""
         return self.rates.get((job, setting))
 
-    def measured(self, job: str, n: int, **options: Any) -> str:
+    def measured(self, job: Job, n: int, **options: Any) -> str:
         """The seconds this backend's rate for `job` (with `options`) measured at n, as the
         `auto` policy's reasons quote them.
 
@@ -192,7 +193,7 @@ class BackendInfo:
         it can; only meaningful for a backend that writes proofs, `proof` not None)."""
         return None if self.proof is None else self.proof(self.settings(options))
 
-    def check(self, spec: Spec, options: Mapping[str, Any], job: str) -> None:
+    def check(self, spec: Spec, options: Mapping[str, Any], job: Job) -> None:
         """Refuse, before anything is built, a board beyond this backend (`limits`).
 
         Raises:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import SizeLimitError
+from ..jobs import Job
 from ..limits import BASE_BYTES, line_shapes
 from ..spec import Spec
 from .facts import BackendInfo, Option, Rate
@@ -69,7 +70,7 @@ SAT_BYTES_PER_LITERAL = 60
 NATIVE_BYTES_PER_LITERAL = 110
 
 
-def encoding_for(spec: Spec, options: Mapping[str, Any], job: str) -> str:
+def encoding_for(spec: Spec, options: Mapping[str, Any], job: Job) -> str:
     """The encoding the sat backend compiles for this job: the one named, else pairwise up to
     PAIRWISE_UP_TO_N, beyond it the native constraints to find one solution (when they fit)
     and the linear encoding to enumerate."""
@@ -103,11 +104,11 @@ def sat_bytes(spec: Spec, encoding: str) -> int:
     return BASE_BYTES + SAT_BYTES_PER_LITERAL * literals
 
 
-def _memory(spec: Spec, options: Mapping[str, Any], job: str) -> int:
+def _memory(spec: Spec, options: Mapping[str, Any], job: Job) -> int:
     return sat_bytes(spec, encoding_for(spec, options, job))
 
 
-def _refuse_clauses(spec: Spec, options: Mapping[str, Any], job: str) -> None:
+def _refuse_clauses(spec: Spec, options: Mapping[str, Any], job: Job) -> None:
     """A CNF too large to build is refused with the encodings that do fit."""
     encoding = encoding_for(spec, options, job)
     clauses = estimated_clauses(spec, encoding)

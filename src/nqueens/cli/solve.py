@@ -15,6 +15,7 @@ from typing import Any
 
 from ..api import plan
 from ..errors import CertificateError, InputError
+from ..jobs import Job
 from ..limits import check_terminal_enumeration, known_solutions
 from ..pictures.save import picture_format
 from ..result import Outcome, Status
@@ -172,7 +173,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
     if args.output is not None:
         _check_picture(spec, args)  # a bad file or too many boards fail before the search
     limit = None if args.all else args.limit
-    job = "enumerate" if args.all else "find"
+    job: Job = "enumerate" if args.all else "find"
     options = backend_options(args, "solve")
     chosen = plan(spec, job, args.backend, limit=limit, timeout=args.timeout,
                   certify=args.certify, proof=_proof_path(args), **options)

@@ -34,7 +34,7 @@ from .partition import (
     make_partition,
     symmetric_partition,
 )
-from .route import Split
+from .route import ExecutorName, Split
 from .tasks import Task
 
 #: Subproblems a ledgered count aims for at least, so a resume loses little.
@@ -169,10 +169,10 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
                       tuple(times))
 
 
-def _task_deadline(deadline: Deadline, kind: str) -> dict[str, float | None]:
+def _task_deadline(deadline: Deadline, executor: ExecutorName) -> dict[str, float | None]:
     """How a task learns the time limit: `deadline_at` (monotonic) on this machine,
     `deadline_wall` (seconds since the epoch) on a cluster."""
-    if kind != "dask":
+    if executor != "dask":
         return {"deadline_at": deadline.at}
     remaining = deadline.remaining()
     return {"deadline_at": None,

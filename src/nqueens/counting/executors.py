@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..result import Deadline
-from .route import EXECUTORS
+from .route import EXECUTORS, ExecutorName
 
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
@@ -41,7 +41,7 @@ class Workers:
     """An open executor, named `name` (EXECUTORS); `executor` None means inline (in the
     calling thread)."""
 
-    name: str
+    name: ExecutorName
     slots: int
     executor: Executor | None = None
     aborted: bool = field(default=False)
@@ -80,7 +80,7 @@ class ExecutorStopped(Exception):
 
 @contextmanager
 def open_executor(
-    name: str = "local",
+    name: ExecutorName = "local",
     *,
     jobs: int | None = None,
     scheduler: str | None = None,

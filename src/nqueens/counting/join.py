@@ -20,7 +20,7 @@ from ..limits import BASE_BYTES, machine_memory, memory_text
 from ..result import Deadline, Outcome
 from ..spec import Spec
 from .partition import Subproblem
-from .route import Ask, Count, CountingRoute, Fit, Split
+from .route import Ask, Count, CountingRoute, ExecutorName, Fit, Split
 from .tasks import task_deadline
 
 #: Below this size the join takes less time than a process pool costs to start (compiled;
@@ -122,7 +122,8 @@ def _run(count: Count) -> Outcome:
 
     spec, jobs = count.spec, count.jobs
     split = count.split or Split()
-    executor = "dask" if split.executor == "dask" else "local" if jobs > 1 else "inline"
+    executor: ExecutorName = ("dask" if split.executor == "dask" else "local" if jobs > 1
+                              else "inline")
     found = count_parts(
         spec, backend=count.backend, task=join_task, partition="join", jobs=jobs,
         split=replace(split, executor=executor), deadline=count.deadline,

@@ -44,7 +44,7 @@ MAX_LINE_BYTES = 64 * 1024
 MAX_DIGITS = 60
 _DEFAULTS = {"plan": "rows"}  # header fields a version 1 file lacks, as they were then
 
-__all__ = ["Checkpoint", "Ledger", "check_problem", "check_writable", "identity", "read_header", "recorded_depth",
+__all__ = ["Ledger", "check_problem", "check_writable", "identity", "read_header", "recorded_depth",
            "recorded_partition"]
 
 
@@ -318,10 +318,6 @@ class Ledger:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-#: The name of earlier releases.
-Checkpoint = Ledger
 
 
 def _max_count(fields: Mapping[str, Any]) -> int:

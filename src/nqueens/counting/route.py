@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from ..backends import BackendInfo, Rate
 from ..result import Deadline, Outcome, SolutionSink
@@ -20,16 +20,20 @@ if TYPE_CHECKING:  # the engine (concurrent.futures, the ledger) is imported by 
     from .engine import Progress, ProgressCallback
     from .tasks import Task
 
-__all__ = ["EXECUTORS", "SHUTDOWN_GRACE", "Ask", "Count", "CountingRoute", "Fit", "Split"]
+__all__ = ["EXECUTORS", "SHUTDOWN_GRACE", "Ask", "Count", "CountingRoute",
+           "ExecutorName", "Fit", "RouteName", "Split"]
 
 #: Where a count's tasks run: this process, a process pool here, a Dask cluster.
-EXECUTORS = ("inline", "local", "dask")
+ExecutorName = Literal["inline", "local", "dask"]
+EXECUTORS: tuple[ExecutorName, ...] = get_args(ExecutorName)
+#: The built-in counting routes' names (`routes.ROUTES`; a plug-in's row names itself).
+RouteName = Literal["split", "bitboard", "join", "mirror", "enumerate", "ganak"]
 #: Seconds a stopped count needs, after the stop, before its caller stops waiting for it:
 #: on a local pool to collect the running tasks' partial counts (the run loop waits at
 #: most `engine.STOP_GRACE` for them) and end its workers; on Dask to cancel its tasks and
 #: close the client and a private LocalCluster (about a second here). Inline: none beyond
 #: the caller's own.
-SHUTDOWN_GRACE = {"local": 2.5, "dask": 5.0}
+SHUTDOWN_GRACE: dict[ExecutorName, float] = {"local": 2.5, "dask": 5.0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +41,7 @@ class Split:
     """Where and how a count is dealt out as parts (the CLI's --checkpoint, --split-depth,
     --executor, --scheduler and --connect-timeout)."""
 
-    executor: str = "local"
+    executor: ExecutorName = "local"
     depth: int | None = None
     checkpoint: str | os.PathLike[str] | None = None
     scheduler: str | None = None
@@ -69,7 +73,7 @@ class Fit:
     (the one asked for, or one of its own), and under which route's name (a route may hand
     the count to another: the backend's search over processes is the split route)."""
 
-    route: str
+    route: RouteName
     jobs: int = 1
     split: Split | None = None
 
@@ -118,7 +122,7 @@ class CountingRoute:
         counter: for a route the caller may name (`count --counter NAME`), what it does.
     """
 
-    name: str
+    name: RouteName
     label: str
     fit: Callable[[Ask], Fit | None]
     run: Callable[[Count], Outcome]

@@ -28,7 +28,7 @@ from types import MappingProxyType
 from ..errors import InputError
 from ..result import Outcome
 from . import ganak, join, search, walk
-from .route import Count, CountingRoute
+from .route import Count, CountingRoute, RouteName
 
 __all__ = ["BUILT_IN", "ROUTES", "counting_route", "register", "run_count", "unregister"]
 
@@ -80,6 +80,6 @@ def counters() -> dict[str, str]:
     return {name: row.counter for name, row in ROUTES.items() if row.counter is not None}
 
 
-def run_count(route: str, count: Count) -> Outcome:
+def run_count(route: RouteName, count: Count) -> Outcome:
     """Count on `route` as the plan decided (`count`)."""
     return counting_route(route).run(count)
