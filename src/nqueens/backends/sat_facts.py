@@ -18,9 +18,21 @@ from .facts import BackendInfo, Option, Rate
 #: No encoding: each at-most-one of three or more cells goes to the solver as a cardinality
 #: constraint (PySAT's CNF+), which only some solvers take (NATIVE_SOLVERS).
 NATIVE = "native"
-#: The at-most-one encodings offered (PySAT's `pysat.card.EncType` names, and NATIVE).
-ENCODINGS = ("pairwise", "seqcounter", "ladder", "bitwise", "totalizer", "sortnetwrk",
-             "cardnetwrk", "mtotalizer", "kmtotalizer", NATIVE)
+#: The at-most-one encodings offered (PySAT's `pysat.card.EncType` names, and NATIVE), each
+#: with the clauses of one at-most-one over k literals, as a formula: the one list of them.
+_AMO_CLAUSES: dict[str, Callable[[int], int]] = {
+    "pairwise": lambda k: k * (k - 1) // 2,
+    "seqcounter": lambda k: 3 * k,
+    "ladder": lambda k: 3 * k,
+    "bitwise": lambda k: k * max(1, math.ceil(math.log2(k))),
+    "totalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
+    "sortnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))) ** 2,
+    "cardnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))),
+    "mtotalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
+    "kmtotalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
+    NATIVE: lambda k: 1,  # one cardinality constraint, given to the solver as it is
+}
+ENCODINGS = tuple(_AMO_CLAUSES)
 #: The encoding wherever none is named and the board allows it: no auxiliary variables (the
 #: fastest to enumerate), the one a certified "no" is proved on, and the one `describe`,
 #: `export` and `verify --proof` read by default.
@@ -46,20 +58,6 @@ PROOF_SOLVERS = ("cadical103", "cadical153", "cadical195", "cadical300", "glucos
 NO_PROOF = {
     "maplesat": "writes proofs that do not check (its variables are shifted by one)",
     "maplecm": "writes proofs without the final empty clause",
-}
-
-# Clauses of one at-most-one over k literals, per encoding (pysat.card), as formulas.
-_AMO_CLAUSES: dict[str, Callable[[int], int]] = {
-    "pairwise": lambda k: k * (k - 1) // 2,
-    "seqcounter": lambda k: 3 * k,
-    "ladder": lambda k: 3 * k,
-    "bitwise": lambda k: k * max(1, math.ceil(math.log2(k))),
-    "totalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
-    "mtotalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
-    "kmtotalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
-    "sortnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))) ** 2,
-    "cardnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))),
-    NATIVE: lambda k: 1,  # one cardinality constraint, given to the solver as it is
 }
 
 #: Bytes per literal occurrence of a CNF held by the SAT solver (measured here: n = 1000,
