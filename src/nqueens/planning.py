@@ -12,7 +12,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .backends import DEFAULT_BACKEND, BackendInfo, backend_info, backend_names, check_options
-from .counting.route import SHUTDOWN_GRACE, Ask, Count, CountingRoute, ExecutorName, Fit, RouteName, Split
+from .counting.route import (
+    SHUTDOWN_GRACE,
+    Ask,
+    Count,
+    CountingRoute,
+    ExecutorName,
+    Fit,
+    Progress,
+    ProgressCallback,
+    RouteName,
+    Split,
+)
 from .counting.routes import ROUTES, counters, counting_route, run_count
 from .counting.search import search_with_classes
 from .errors import CountMismatchError, InputError, SpecError
@@ -23,10 +34,9 @@ from .policy import Rule, choose
 from .result import Deadline, Outcome, SolutionSink
 from .spec import Placement, Spec, as_spec
 
-if TYPE_CHECKING:  # the engine and its executors are imported by the counts that use them,
-    # the certificates (tempfile, threads, the checkers' metadata) by a certified answer
+if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata) load with a
+    # certified answer
     from .certificates import Certificate, Certification
-    from .counting.engine import Progress, ProgressCallback
 
 __all__ = ["Plan", "Split", "check_agreement", "check_timeout", "cross_check_plan", "plan",
            "spec_of"]

@@ -34,7 +34,7 @@ from nqueens.counting.partition import (
     prefixes,
 )
 from nqueens.counting.route import Split
-from nqueens.counting.search import solver_task
+from nqueens.counting.search import natural_partition, solver_task, task_for
 from nqueens.result import Deadline
 from nqueens.spec import Spec
 
@@ -75,10 +75,17 @@ def client(cluster: Any) -> Iterator[Any]:
         yield dask_client
 
 
+def split_count(spec: Spec, backend: str, **kwargs: Any) -> Any:
+    """A count by parts with the backend's fastest exact task, cut as that task cuts it."""
+    task = task_for(spec, backend)
+    return count_parts(spec, task=task, partition=natural_partition(spec, task), backend=backend,
+                       **kwargs)
+
+
 def on_cluster(spec: Spec, cluster: Any, backend: str, depth: int | None = None,
                **kwargs: Any) -> Any:
-    return count_parts(
-        spec, backend=backend, split=Split("dask", depth=depth, scheduler=cluster.scheduler_address),
+    return split_count(
+        spec, backend, split=Split("dask", depth=depth, scheduler=cluster.scheduler_address),
         **kwargs
     )
 
@@ -103,7 +110,7 @@ def test_completion_on_cluster_matches_local(backend: str, cluster: Any, client:
 
 
 def test_local_executor_matches_oeis() -> None:
-    outcome = count_parts(Spec(10), backend="backtrack", jobs=2, split=Split("local"))
+    outcome = split_count(Spec(10), "backtrack", jobs=2, split=Split("local"))
     assert outcome.count == A000170[10]
     assert outcome.stats["executor"] == "local"
 
@@ -299,7 +306,7 @@ def test_every_executor_gives_the_same_total_and_records(
     ledgers = {}
     for executor, jobs in (("inline", None), ("local", 2), ("dask", None)):
         path = tmp_path / f"{executor}.ckpt"
-        outcome = count_parts(spec, backend=backend, jobs=jobs, split=Split(
+        outcome = split_count(spec, backend, jobs=jobs, split=Split(
             executor, depth=2, checkpoint=path, scheduler=cluster.scheduler_address))
         assert outcome.complete and outcome.count == expected, executor
         assert outcome.stats["executor"] == executor
@@ -324,7 +331,7 @@ def test_a_count_started_on_one_executor_resumes_on_another(
             if stop_at is not None and progress.done >= stop_at:
                 deadline.stop()
 
-        outcome = count_parts(spec, backend="backtrack", jobs=2, split=Split(
+        outcome = split_count(spec, "backtrack", jobs=2, split=Split(
             executor, depth=2, checkpoint=path, scheduler=cluster.scheduler_address),
                               deadline=deadline, on_progress=stop_early)
         recorded = _ledger(path)
@@ -341,7 +348,7 @@ def test_time_limit_reaches_the_cluster_tasks(cluster: Any, client: Any) -> None
     import time
 
     started = time.monotonic()
-    outcome = count_parts(Spec(20), backend="backtrack", deadline=Deadline(1.0),
+    outcome = split_count(Spec(20), "backtrack", deadline=Deadline(1.0),
                           split=Split("dask", depth=1, scheduler=cluster.scheduler_address))
     assert not outcome.complete and time.monotonic() - started < 15
     freed = time.monotonic()

@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, CNFPlus, IDPool
-from pysat.solvers import Solver, SolverNames
+from pysat.solvers import Solver
 
 from ..errors import InputError
 from ..limits import peak_memory_mb
@@ -36,7 +36,10 @@ from .sat_facts import (
     NATIVE_SOLVERS,
     PROOF_SOLVERS,
     encoding_for,
+    known_solver,
     proof_refusal,
+    solver_key,
+    solver_names,
 )
 
 __all__ = ["DEFAULT_ENCODING", "DEFAULT_SOLVER", "ENCODINGS", "NATIVE", "PROOF_SOLVERS",
@@ -169,8 +172,8 @@ class SatBackend:
             raise InputError(
                 f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}"
             )
-        if solver is not None and (not isinstance(solver, str) or not _known_solver(solver)):
-            raise InputError(f"unknown SAT solver {solver!r}; PySAT knows: {', '.join(_solver_names())}")
+        if solver is not None and (not isinstance(solver, str) or not known_solver(solver)):
+            raise InputError(f"unknown SAT solver {solver!r}; PySAT knows: {', '.join(solver_names())}")
         if encoding == NATIVE and solver is not None:
             solver_for(NATIVE, solver)  # refuse a solver without cardinality constraints now
         self.encoding = encoding
@@ -386,20 +389,3 @@ def _interrupter(solver: Solver) -> Callable[[], None]:
             solver.interrupt()
 
     return interrupt
-
-
-def _solver_names() -> list[str]:
-    return sorted(name for name in vars(SolverNames) if not name.startswith("_"))
-
-
-def solver_key(name: str) -> str:
-    """PySAT's main name for a solver name or alias ("mc" -> "minicard"), or the name."""
-    for key in _solver_names():
-        if name.lower() in getattr(SolverNames, key):
-            return key
-    return name
-
-
-def _known_solver(name: str) -> bool:
-    return any(name.lower() in aliases for aliases in
-               (getattr(SolverNames, n) for n in _solver_names()))

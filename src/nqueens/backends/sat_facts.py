@@ -120,19 +120,41 @@ def _refuse_clauses(spec: Spec, options: Mapping[str, Any], job: Job) -> None:
 def proof_refusal(encoding: str, solver: str) -> str | None:
     """Why this encoding and solver cannot give a checkable proof, or None when they can: a
     DRAT proof covers clauses only (not the native encoding's cardinality constraints), and
-    only some of PySAT's solvers write proofs that replay (PROOF_SOLVERS). Naming a solver
-    by an alias resolves it through PySAT (imported then: a proof is about to be made)."""
+    only some of PySAT's solvers write proofs that replay (PROOF_SOLVERS). A solver named by
+    an alias is resolved through PySAT (imported then: a proof is about to be made)."""
     if encoding == NATIVE:
         return ("the native encoding hands at-most-one constraints to the solver, which no "
                 f"DRAT proof covers; use a CNF encoding (the default, {DEFAULT_ENCODING})")
-    from .sat import solver_key
-
     key = solver_key(solver)
     if key in PROOF_SOLVERS:
         return None
     why = NO_PROOF.get(key, "gives no proof through PySAT")
     return (f"the SAT solver {solver} {why}; use {DEFAULT_SOLVER} (the default) or one of "
             f"{', '.join(PROOF_SOLVERS)}")
+
+
+def solver_names() -> list[str]:
+    """PySAT's solver names (PySAT is imported here: a solver is about to be named or run)."""
+    from pysat.solvers import SolverNames
+
+    return sorted(name for name in vars(SolverNames) if not name.startswith("_"))
+
+
+def solver_key(name: str) -> str:
+    """PySAT's main name for a solver name or alias ("mc" -> "minicard"), or the name."""
+    from pysat.solvers import SolverNames
+
+    for key in solver_names():
+        if name.lower() in getattr(SolverNames, key):
+            return key
+    return name
+
+
+def known_solver(name: str) -> bool:
+    """Whether PySAT knows `name` as a solver or an alias of one."""
+    from pysat.solvers import SolverNames
+
+    return any(name.lower() in getattr(SolverNames, key) for key in solver_names())
 
 
 def _proof(settings: Mapping[str, Any]) -> str | None:

@@ -32,10 +32,8 @@ from .partition import (
     Subproblem,
     choose_depth,
     make_partition,
-    symmetric_partition,
 )
-from .route import ExecutorName, Split
-from .tasks import Task
+from .route import ExecutorName, Progress, ProgressCallback, Split, Task
 
 #: Subproblems a ledgered count aims for at least, so a resume loses little.
 LEDGER_TASKS = 64
@@ -43,24 +41,6 @@ _IN_FLIGHT_PER_SLOT = 2  # queued tasks per slot: keeps workers busy, keeps a st
 _DASK_IN_FLIGHT = 4096
 #: Seconds a stopped count waits for its running tasks' partial counts.
 STOP_GRACE = 1.0
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """What a progress callback gets after each finished subproblem (`key`, which
-    contributed `count` before weighting). An ETA is
-    `elapsed / (done - resumed) * (total - done)`: the `resumed` ones took no time now."""
-
-    done: int
-    total: int
-    solutions: int
-    resumed: int
-    elapsed: float
-    key: str = ""
-    count: int = 0
-
-
-ProgressCallback = Callable[[Progress], None]
 
 
 @dataclass(frozen=True)
@@ -274,9 +254,9 @@ def _stopping(deadline: Deadline, grace: float = 0.5) -> bool:
 def count_parts(
     spec: Spec,
     *,
+    task: Task,
     backend: str = "backtrack",
     options: Mapping[str, Any] | None = None,
-    task: Task | None = None,
     partition: str | None = None,
     jobs: int | None = None,
     split: Split | None = None,
@@ -287,12 +267,12 @@ def count_parts(
     """Count every solution of `spec` as a sum over parts.
 
     Args:
+        task: what counts one subproblem (a route's task; `search.task_for` gives the
+            backend's fastest exact one).
         backend, options: as for `api.count`; each task counts its subproblem exhaustively.
-        task: what counts one subproblem (default: `search.task_for(spec, backend)`).
         partition: the partition's kind ("rows"; "mirror", "classes" or "join" for a plain
             board and the matching task). Default: the checkpoint's own when it exists,
-            else the board's symmetric partition for the walk's task (so processes and
-            Dask keep the symmetry cut), else "rows".
+            else "rows" (`search.natural_partition` gives the task's own).
         jobs, split: where tasks run (`open_executor`: the split's executor, scheduler and
             connect timeout), at which depth (default: the checkpoint's depth, else
             `choose_depth` for the executor's slots) and against which checkpoint.
@@ -316,11 +296,7 @@ def count_parts(
     deadline = deadline or Deadline(None)
     options = dict(options or {})
     split = split or Split()
-    if task is None:
-        from .search import task_for
-
-        task = task_for(spec, backend, options)
-    partition, depth, recorded = _resume(spec, backend, options, task, partition, split)
+    partition, depth, recorded = _resume(spec, backend, options, partition, split)
     if depth is not None:
         depth = choose_depth(spec, kind=partition, requested=depth, recorded=recorded)
 
@@ -350,11 +326,11 @@ def count_parts(
         return outcome(parts, result, workers)
 
 
-def _resume(spec: Spec, backend: str, options: dict[str, Any], task: Task,
-            partition: str | None, split: Split) -> tuple[str, int | None, bool]:
+def _resume(spec: Spec, backend: str, options: dict[str, Any], partition: str | None,
+            split: Split) -> tuple[str, int | None, bool]:
     """The partition and depth to count by: those asked for, else a checkpoint's own (one
-    written for another problem or split is refused), else the task's natural partition.
-    Returns (partition, depth, whether the depth is the checkpoint's)."""
+    written for another problem or split is refused), else rows. Returns (partition, depth,
+    whether the depth is the checkpoint's)."""
     from . import ledger as ledgers
 
     depth, recorded = split.depth, False
@@ -367,11 +343,7 @@ def _resume(spec: Spec, backend: str, options: dict[str, Any], task: Task,
             recorded = depth is not None
         if partition is None:
             partition = ledgers.recorded_partition(split.checkpoint)
-    if partition is None:
-        from .walk import bitboard_task
-
-        partition = symmetric_partition(spec) if task is bitboard_task else "rows"
-    return partition, depth, recorded
+    return partition or "rows", depth, recorded
 
 
 def _open_ledger(spec: Spec, backend: str, options: dict[str, Any], parts: Partition,

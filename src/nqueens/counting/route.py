@@ -10,18 +10,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import Any, Literal, get_args
 
 from ..backends import BackendInfo, Rate
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 
-if TYPE_CHECKING:  # the engine (concurrent.futures, the ledger) is imported by a count
-    from .engine import Progress, ProgressCallback
-    from .tasks import Task
-
-__all__ = ["EXECUTORS", "SHUTDOWN_GRACE", "Ask", "Count", "CountingRoute",
-           "ExecutorName", "Fit", "RouteName", "Split"]
+__all__ = ["EXECUTORS", "SHUTDOWN_GRACE", "Ask", "Count", "CountingRoute", "ExecutorName", "Fit",
+           "Progress", "ProgressCallback", "RouteName", "Split", "Task"]
 
 #: Where a count's tasks run: this process, a process pool here, a Dask cluster.
 ExecutorName = Literal["inline", "local", "dask"]
@@ -34,6 +30,29 @@ RouteName = Literal["split", "bitboard", "join", "mirror", "enumerate", "ganak"]
 #: close the client and a private LocalCluster (about a second here). Inline: none beyond
 #: the caller's own.
 SHUTDOWN_GRACE: dict[ExecutorName, float] = {"local": 2.5, "dask": 5.0}
+
+
+#: What one process does with one part (see `tasks.py`):
+#: `task(base, sub, backend, options, deadline=None) -> (count, seconds[, extras])`.
+Task = Callable[..., tuple[Any, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What a progress callback gets after each finished subproblem (`key`, which
+    contributed `count` before weighting). An ETA is
+    `elapsed / (done - resumed) * (total - done)`: the `resumed` ones took no time now."""
+
+    done: int
+    total: int
+    solutions: int
+    resumed: int
+    elapsed: float
+    key: str = ""
+    count: int = 0
+
+
+ProgressCallback = Callable[[Progress], None]
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,9 +26,9 @@ from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Placement, Spec
 from ..symmetry import canonical, instance_symmetries
 from ..variants import SYMMETRIC_VARIANTS
-from .partition import Subproblem
-from .route import Ask, Count, CountingRoute, Fit, Split
-from .tasks import DEADLINE_KEYS, Task, task_deadline
+from .partition import Subproblem, symmetric_partition
+from .route import Ask, Count, CountingRoute, Fit, Split, Task
+from .tasks import DEADLINE_KEYS, task_deadline
 
 #: A solver backend's count goes to a process pool only when it is forecast to take this
 #: long: below it, starting the workers and importing the solver in each costs more than
@@ -64,6 +64,14 @@ def task_for(spec: Spec, backend: str, options: Mapping[str, Any] | None = None)
     if supports(spec) and backend_info(backend).counts_by("bitboard", options or {}):
         return bitboard_task
     return solver_task
+
+
+def natural_partition(spec: Spec, task: Task) -> str:
+    """How a count by `task` is cut when nothing else says: the walk's by the board's
+    symmetry (so processes and Dask keep the symmetry cut), a search's by rows."""
+    from .walk import bitboard_task
+
+    return symmetric_partition(spec) if task is bitboard_task else "rows"
 
 
 def _solver_jobs(ask: Ask) -> int:
@@ -112,25 +120,33 @@ def _fit_enumerate(ask: Ask) -> Fit:
     return Fit("enumerate", jobs)
 
 
-def _run_parts(count: Count, partition: str | None, depth: int | None) -> Outcome:
+def _run_parts(count: Count, task: Task, partition: str | None, depth: int | None) -> Outcome:
     from .engine import count_parts
 
     split = count.split or Split()
     return count_parts(
-        count.spec, backend=count.backend, options=count.options,
-        task=task_for(count.spec, count.backend, count.options), partition=partition,
-        jobs=count.jobs, split=replace(split, depth=depth), deadline=count.deadline,
-        on_progress=count.on_progress, on_resume=count.on_resume)
+        count.spec, task=task, backend=count.backend, options=count.options,
+        partition=partition, jobs=count.jobs, split=replace(split, depth=depth),
+        deadline=count.deadline, on_progress=count.on_progress, on_resume=count.on_resume)
 
 
 def _run_split(count: Count) -> Outcome:
-    return _run_parts(count, None, (count.split or Split()).depth)
+    """The backend's fastest exact task over the checkpoint's partition, else its own."""
+    from .ledger import check_writable, recorded_partition
+
+    split = count.split or Split()
+    task = task_for(count.spec, count.backend, count.options)
+    recorded = None
+    if split.checkpoint is not None:
+        check_writable(split.checkpoint)  # first: it refuses what the header cannot be read from
+        recorded = recorded_partition(split.checkpoint)
+    return _run_parts(count, task, recorded or natural_partition(count.spec, task), split.depth)
 
 
 def _run_mirror(count: Count) -> Outcome:
     if count.jobs <= 1:
         count = replace(count, split=Split("inline"))
-    found = _run_parts(count, "mirror", 1)
+    found = _run_parts(count, solver_task, "mirror", 1)
     # what ran, beside the task figures
     return replace(found, stats={**found.stats, **count.options, "symmetry": "mirror"})
 

@@ -1,6 +1,6 @@
-"""What every task shares: its signature and how it learns the time limit.
+"""What every task shares: how it learns the time limit.
 
-A task is a picklable module-level function of a route module
+A task (`route.Task`) is a picklable module-level function of a route module
 `task(base, sub, backend, options, deadline=None) -> (count, seconds[, extras])` that
 counts one part (`partition.Subproblem`). `count` is what enters the total after
 multiplying by `sub.weight` (a task that weighs its own result, e.g. one symmetry-class
@@ -16,19 +16,16 @@ disagree). No solver imports.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from ..result import Deadline
 
-__all__ = ["DEADLINE_KEYS", "Task", "task_deadline"]
+__all__ = ["DEADLINE_KEYS", "task_deadline"]
 
 #: Options that carry the time limit to a task, not to the backend.
 DEADLINE_KEYS = ("deadline_at", "deadline_wall", "stop_event")
-
-#: The signature every task has (see the module docstring).
-Task = Callable[..., tuple[Any, ...]]
 
 
 @contextmanager
