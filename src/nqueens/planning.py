@@ -19,13 +19,10 @@ from .counting.route import (
     CountingRoute,
     ExecutorName,
     Fit,
-    Progress,
-    ProgressCallback,
     RouteName,
     Split,
 )
-from .counting.routes import ROUTES, counters, counting_route, run_count
-from .counting.search import search_with_classes
+from .counting.routes import counters, counting_route, counting_routes, run_count
 from .errors import CountMismatchError, InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
 from .jobs import JOBS, Job
@@ -35,8 +32,9 @@ from .result import Deadline, Outcome, SolutionSink
 from .spec import Placement, Spec, as_spec
 
 if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata) load with a
-    # certified answer
+    # certified answer, the partitions with a count
     from .certificates import Certificate, Certification
+    from .counting.partition import Progress, ProgressCallback
 
 __all__ = ["Plan", "Split", "check_agreement", "check_timeout", "cross_check_plan", "plan",
            "spec_of"]
@@ -56,7 +54,7 @@ class Plan:
         spec, job, limit, unique: what was asked ("count", "enumerate" or "find").
         backend, options: what runs (a registry name and its constructor options).
         route: the `policy.Rule` that `auto` took (None when the caller named a backend).
-        counting: for a count, the counting route (`counting.routes.ROUTES`).
+        counting: for a count, the counting route (`counting.routes.counting_routes`).
         jobs: processes (1: this process only).
         split: where a split count runs (None: not split).
         forecast: the expected time, when measured for this route.
@@ -130,8 +128,8 @@ class Plan:
         deadline = deadline or Deadline(None)
         if self.job == "count":
             outcome = run_count(self.counting or "enumerate", Count(
-                self.spec, self.backend, self.options, jobs=self.jobs, unique=self.unique,
-                split=self.split, deadline=deadline, on_solution=on_solution,
+                self.spec, self.backend, self.options, deadline, jobs=self.jobs,
+                unique=self.unique, split=self.split, on_solution=on_solution,
                 on_progress=on_progress, on_resume=on_resume))
             return replace(outcome, route=self.route)
         seen: list[Placement] = []
@@ -142,8 +140,8 @@ class Plan:
         if route is not None and route.fallback is not None and outcome.count == 0 \
                 and not deadline.expired():
             fallback, fallback_options = route.fallback
-            route = replace(route, backend=fallback, options=fallback_options,
-                            why=f"{route.backend} found none; {fallback} searched exhaustively")
+            route = route._replace(backend=fallback, options=fallback_options,
+                                   why=f"{route.backend} found none; {fallback} searched exhaustively")
             outcome = self._search(fallback, fallback_options, deadline, on_solution)
         if self.certification is not None:
             outcome = replace(outcome, certificate=self._certificate(outcome, seen, deadline))
@@ -164,6 +162,8 @@ class Plan:
 
     def _search(self, backend: str, options: Mapping[str, Any], deadline: Deadline,
                 on_solution: SolutionSink | None) -> Outcome:
+        from .counting.search import search_with_classes
+
         return search_with_classes(self.spec, backend, options, unique=self.unique,
                                    limit=self.limit, deadline=deadline, on_solution=on_solution)
 
@@ -306,7 +306,7 @@ def _count_route(ask: Ask, rule: Rule | None, limit: int | None,
         if counter is not None:
             raise InputError(f"the {route.label} cannot count {ask.spec.describe()}")
         rule = choose(ask.spec, "count", limit, counting=False)
-    for route in ROUTES.values():
+    for route in counting_routes().values():
         fit = route.fit(ask) if route.default else None
         if fit is not None:
             return fit, rule
@@ -343,7 +343,7 @@ def cross_check_plan(first: Plan, timeout: float | None = None) -> Plan:
         InputError: the first count is not one whole count (a split, the fundamental count,
             a route that counts only alone), or no other backend can take the instance.
     """
-    route = ROUTES.get(first.counting or "")
+    route = counting_routes().get(first.counting or "")
     if route is not None and route.alone is not None:
         raise InputError(route.alone)
     if first.split is not None or first.unique:

@@ -17,8 +17,9 @@ themselves are the committed benchmark results.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Literal, NamedTuple, get_args
 
 from . import backends
 from .counting import join
@@ -42,9 +43,8 @@ _PROPAGATE = {"order": "propagate"}
 TIGHT_FREE_FRACTION = 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """One row of the policy table.
+class Rule(NamedTuple):
+    """One row of the policy table (a named tuple: cheap to create at start-up).
 
     Attributes:
         job, board: what it answers (see the module docstring).
@@ -55,7 +55,7 @@ class Rule:
         needs: a registry name that must be present for this row to apply.
         fallback: an exhaustive route's (backend, options) to run when a non-exhaustive
             backend finds nothing (its "no solution" is no proof).
-        counting: the counting route a count takes here (`counting.routes.ROUTES`) when
+        counting: the counting route a count takes here (`counting.routes.counting_routes`) when
             the plan's default for the backend is not the fastest (None: the default).
         tight: for a completion, the row applies only when `free_per_line(spec)` is at
             most this fraction of n (None: any).
@@ -66,7 +66,7 @@ class Rule:
     n_from: int
     n_to: int | None
     backend: str
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = MappingProxyType({})
     label: str = ""
     why: str = ""
     needs: str | None = None

@@ -262,7 +262,7 @@ def prepare(chosen: Plan, guard: Guard) -> None:
 def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
     """A count by subproblems: checkpoint, executor, progress bar per subproblem. A worker
     that dies or a cluster task that fails ends it with a WorkerError (exit 3)."""
-    from ..counting.route import Progress
+    from ..counting.partition import Progress
     spec = chosen.spec
     latest: list[Progress] = []
     shown = CountProgress(spec)

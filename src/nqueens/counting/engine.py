@@ -29,11 +29,13 @@ from .ledger import Ledger
 from .partition import (
     Partition,
     PartitionStopped,
+    Progress,
+    ProgressCallback,
     Subproblem,
     choose_depth,
     make_partition,
 )
-from .route import ExecutorName, Progress, ProgressCallback, Split, Task
+from .route import ExecutorName, Split, Task
 
 #: Subproblems a ledgered count aims for at least, so a resume loses little.
 LEDGER_TASKS = 64

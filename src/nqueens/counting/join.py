@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..backends import Rate
 from ..joins import JOIN_MAX_N, hardware_popcount, join_available
 from ..limits import BASE_BYTES, machine_memory, memory_text
 from ..result import Deadline, Outcome
 from ..spec import Spec
-from .partition import Subproblem
+
+if TYPE_CHECKING:  # the partitions are loaded by a count (the plan reads this route at start-up)
+    from .partition import Subproblem
 from .route import Ask, Count, CountingRoute, ExecutorName, Fit, Split
 from .tasks import task_deadline
 
@@ -126,7 +128,7 @@ def _run(count: Count) -> Outcome:
                               else "inline")
     found = count_parts(
         spec, backend=count.backend, task=join_task, partition="join", jobs=jobs,
-        split=replace(split, executor=executor), deadline=count.deadline,
+        split=split._replace(executor=executor), deadline=count.deadline,
         on_progress=count.on_progress, on_resume=count.on_resume)
     return replace(found, stats={
         "join": "compiled" if join_available() else "python",

@@ -14,8 +14,9 @@ space, so weight x count summed over them is the total. The kinds of partition:
   JOIN_PARTS_PER_LEVEL ** depth parts (part k takes every unit whose number is k modulo
   the parts); no prefix, weight 1.
 
-`symmetric_partition` is the one place that picks the plain board's symmetry split, so a
-finer one replaces it there. `choose_depth` is the one depth chooser. No solver imports.
+The walk's route picks the plain board's symmetry split (`walk.symmetric_partition`, the one
+place to change for a finer one). `choose_depth` is the one depth chooser; `Progress` is
+what a count reports after each finished part. No solver imports.
 """
 
 from __future__ import annotations
@@ -37,6 +38,24 @@ PARTITION_KINDS = ("rows", "mirror", "classes", "join")
 JOIN_PARTS_PER_LEVEL = 4
 _JOIN = "join"
 _POLL_EVERY = 1 << 12  # prefixes between polls of `should_stop`
+
+
+@dataclass(slots=True)
+class Progress:
+    """What a progress callback gets after each finished subproblem (`key`, which
+    contributed `count` before weighting). An ETA is
+    `elapsed / (done - resumed) * (total - done)`: the `resumed` ones took no time now."""
+
+    done: int
+    total: int
+    solutions: int
+    resumed: int
+    elapsed: float
+    key: str = ""
+    count: int = 0
+
+
+ProgressCallback = Callable[[Progress], None]
 
 
 class PartitionStopped(Exception):
@@ -175,12 +194,6 @@ def _polled(subs: Iterator[Subproblem], should_stop: Callable[[], bool] | None) 
                                  "use a smaller --split-depth")
         out.append(sub)
     return tuple(out)
-
-
-def symmetric_partition(spec: Spec) -> str:
-    """The partition kind that uses the board's symmetry when the spec allows it: the one place
-    to change for a finer symmetry split of the plain board."""
-    return "classes" if spec.is_plain else "rows"
 
 
 def choose_depth(

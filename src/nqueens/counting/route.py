@@ -2,27 +2,30 @@
 is asked (`Ask`) and answers (`Fit`) when a plan is made, and the count it then runs
 (`Count`, with the `Split` a caller may ask for). The table of rows is `routes.py`.
 
-No solver imports, and nothing heavy: the plan reads these at start-up.
+No solver imports, and nothing heavy: the plan reads these at start-up, so the records are
+named tuples (a frozen dataclass costs about a millisecond to create at import).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, get_args
 
 from ..backends import BackendInfo, Rate
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 
+if TYPE_CHECKING:  # the partitions (the walk's class starts) are loaded by a count
+    from .partition import Progress, ProgressCallback
+
 __all__ = ["EXECUTORS", "SHUTDOWN_GRACE", "Ask", "Count", "CountingRoute", "ExecutorName", "Fit",
-           "Progress", "ProgressCallback", "RouteName", "Split", "Task"]
+           "RouteName", "Split", "Task"]
 
 #: Where a count's tasks run: this process, a process pool here, a Dask cluster.
 ExecutorName = Literal["inline", "local", "dask"]
 EXECUTORS: tuple[ExecutorName, ...] = get_args(ExecutorName)
-#: The built-in counting routes' names (`routes.ROUTES`; a plug-in's row names itself).
+#: The built-in counting routes' names (`routes.counting_routes`; a plug-in's row names itself).
 RouteName = Literal["split", "bitboard", "join", "mirror", "enumerate", "ganak"]
 #: Seconds a stopped count needs, after the stop, before its caller stops waiting for it:
 #: on a local pool to collect the running tasks' partial counts (the run loop waits at
@@ -37,26 +40,7 @@ SHUTDOWN_GRACE: dict[ExecutorName, float] = {"local": 2.5, "dask": 5.0}
 Task = Callable[..., tuple[Any, ...]]
 
 
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """What a progress callback gets after each finished subproblem (`key`, which
-    contributed `count` before weighting). An ETA is
-    `elapsed / (done - resumed) * (total - done)`: the `resumed` ones took no time now."""
-
-    done: int
-    total: int
-    solutions: int
-    resumed: int
-    elapsed: float
-    key: str = ""
-    count: int = 0
-
-
-ProgressCallback = Callable[[Progress], None]
-
-
-@dataclass(frozen=True, slots=True)
-class Split:
+class Split(NamedTuple):
     """Where and how a count is dealt out as parts (the CLI's --checkpoint, --split-depth,
     --executor, --scheduler and --connect-timeout)."""
 
@@ -67,8 +51,7 @@ class Split:
     connect_timeout: float | None = None
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(NamedTuple):
     """What the plan asks each route when choosing one for a count: the board, the backend
     (its row and options), whether the caller wants the fundamental count (`unique`) or
     each solution (`per_solution`), the processes (`jobs`, None: not said) and split asked
@@ -83,11 +66,10 @@ class Ask:
     jobs: int | None = None
     split: Split | None = None
     forecast: Callable[[], float | None] = lambda: None
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = []  # noqa: RUF012 - the plan gives each Ask its own list
 
 
-@dataclass(frozen=True, slots=True)
-class Fit:
+class Fit(NamedTuple):
     """A route's answer when it serves the count: on how many processes, with which split
     (the one asked for, or one of its own), and under which route's name (a route may hand
     the count to another: the backend's search over processes is the split route)."""
@@ -97,25 +79,23 @@ class Fit:
     split: Split | None = None
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(NamedTuple):
     """One count as the plan decided it, for the route's `run`."""
 
     spec: Spec
     backend: str
     options: Mapping[str, Any]
+    deadline: Deadline
     jobs: int = 1
     unique: bool = False
     split: Split | None = None
-    deadline: Deadline = field(default_factory=lambda: Deadline(None))
     on_solution: SolutionSink | None = None
     on_progress: ProgressCallback | None = None
     on_resume: Callable[[Progress], None] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class CountingRoute:
-    """One row of the counting routes table (`routes.ROUTES`).
+class CountingRoute(NamedTuple):
+    """One row of the counting routes table (`routes.counting_routes`).
 
     Attributes:
         name: the route's name (`Plan.counting`, the checkpoint's and the stats' words).

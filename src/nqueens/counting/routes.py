@@ -16,8 +16,8 @@ default routes in table order, and runs the first that serves (`run_count`):
 - "enumerate": the backend's search, every solution met (`search.py`);
 - "ganak": the CNF's models counted by Ganak (`ganak.py`), named by `--counter`.
 
-Adding a route is one module (its task or run and its row) and one entry in BUILT_IN (or
-`register` for a plug-in). No solver imports.
+Adding a route is one module (its task or run and its row) and one entry in `built_in` (or
+`register` for a plug-in). No solver imports; the route modules load with the first count.
 """
 
 from __future__ import annotations
@@ -27,19 +27,31 @@ from types import MappingProxyType
 
 from ..errors import InputError
 from ..result import Outcome
-from . import ganak, join, search, walk
 from .route import Count, CountingRoute, RouteName
 
-__all__ = ["BUILT_IN", "ROUTES", "counting_route", "register", "run_count", "unregister"]
+__all__ = ["built_in", "counters", "counting_route", "counting_routes", "register", "run_count",
+           "unregister"]
 
-#: The built-in rows; the plan asks the default ones in this order.
-BUILT_IN: tuple[CountingRoute, ...] = (
-    search.SPLIT, walk.ROUTE, join.ROUTE, search.MIRROR, search.ENUMERATE, ganak.ROUTE,
-)
-_ROWS: list[CountingRoute] = list(BUILT_IN)
 
-#: name -> row, in the order the plan asks them.
-ROUTES: Mapping[str, CountingRoute] = MappingProxyType({row.name: row for row in _ROWS})
+def built_in() -> tuple[CountingRoute, ...]:
+    """The built-in rows; the plan asks the default ones in this order. Their modules load
+    with the first count (a solve or a listing needs none of them)."""
+    from . import ganak, join, search, walk
+
+    return (search.SPLIT, walk.ROUTE, join.ROUTE, search.MIRROR, search.ENUMERATE, ganak.ROUTE)
+
+
+_ROWS: list[CountingRoute] = []
+_TABLE: Mapping[str, CountingRoute] = MappingProxyType({})
+
+
+def counting_routes() -> Mapping[str, CountingRoute]:
+    """name -> row, in the order the plan asks them."""
+    global _TABLE
+    if not _ROWS:
+        _ROWS.extend(built_in())
+        _TABLE = MappingProxyType({row.name: row for row in _ROWS})
+    return _TABLE
 
 
 def register(row: CountingRoute, *, before: str | None = None) -> None:
@@ -49,19 +61,20 @@ def register(row: CountingRoute, *, before: str | None = None) -> None:
     Raises:
         InputError: the name is taken.
     """
-    global ROUTES
-    if row.name in ROUTES:
+    global _TABLE
+    if row.name in counting_routes():
         raise InputError(f"a counting route named {row.name!r} exists already")
     at = next((i for i, r in enumerate(_ROWS) if r.name == before), len(_ROWS))
     _ROWS.insert(at, row)
-    ROUTES = MappingProxyType({r.name: r for r in _ROWS})
+    _TABLE = MappingProxyType({r.name: r for r in _ROWS})
 
 
 def unregister(name: str) -> None:
     """Remove a route added with `register` (tests clean up with it)."""
-    global ROUTES
+    global _TABLE
+    counting_routes()
     _ROWS[:] = [r for r in _ROWS if r.name != name]
-    ROUTES = MappingProxyType({r.name: r for r in _ROWS})
+    _TABLE = MappingProxyType({r.name: r for r in _ROWS})
 
 
 def counting_route(name: str) -> CountingRoute:
@@ -70,14 +83,16 @@ def counting_route(name: str) -> CountingRoute:
     Raises:
         InputError: no such route, listing the known ones.
     """
-    if name not in ROUTES:
-        raise InputError(f"unknown counting route {name!r}; choose one of: {', '.join(ROUTES)}")
-    return ROUTES[name]
+    table = counting_routes()
+    if name not in table:
+        raise InputError(f"unknown counting route {name!r}; choose one of: {', '.join(table)}")
+    return table[name]
 
 
 def counters() -> dict[str, str]:
     """The routes a caller may name (`count --counter NAME`) and what each does."""
-    return {name: row.counter for name, row in ROUTES.items() if row.counter is not None}
+    return {name: row.counter for name, row in counting_routes().items()
+            if row.counter is not None}
 
 
 def run_count(route: RouteName, count: Count) -> Outcome:

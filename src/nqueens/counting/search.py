@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..backends import get_backend
 from ..bitboard import supports
@@ -26,7 +26,9 @@ from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Placement, Spec
 from ..symmetry import canonical, instance_symmetries
 from ..variants import SYMMETRIC_VARIANTS
-from .partition import Subproblem, symmetric_partition
+
+if TYPE_CHECKING:  # the partitions are loaded by a count (the plan reads these routes at start-up)
+    from .partition import Subproblem
 from .route import Ask, Count, CountingRoute, Fit, Split, Task
 from .tasks import DEADLINE_KEYS, task_deadline
 
@@ -69,7 +71,7 @@ def task_for(spec: Spec, backend: str, options: Mapping[str, Any] | None = None)
 def natural_partition(spec: Spec, task: Task) -> str:
     """How a count by `task` is cut when nothing else says: the walk's by the board's
     symmetry (so processes and Dask keep the symmetry cut), a search's by rows."""
-    from .walk import bitboard_task
+    from .walk import bitboard_task, symmetric_partition
 
     return symmetric_partition(spec) if task is bitboard_task else "rows"
 
@@ -126,7 +128,7 @@ def _run_parts(count: Count, task: Task, partition: str | None, depth: int | Non
     split = count.split or Split()
     return count_parts(
         count.spec, task=task, backend=count.backend, options=count.options,
-        partition=partition, jobs=count.jobs, split=replace(split, depth=depth),
+        partition=partition, jobs=count.jobs, split=split._replace(depth=depth),
         deadline=count.deadline, on_progress=count.on_progress, on_resume=count.on_resume)
 
 
@@ -145,7 +147,7 @@ def _run_split(count: Count) -> Outcome:
 
 def _run_mirror(count: Count) -> Outcome:
     if count.jobs <= 1:
-        count = replace(count, split=Split("inline"))
+        count = count._replace(split=Split("inline"))
     found = _run_parts(count, solver_task, "mirror", 1)
     # what ran, beside the task figures
     return replace(found, stats={**found.stats, **count.options, "symmetry": "mirror"})

@@ -10,12 +10,14 @@ imports.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bitboard import count_class_start, count_masks, initial_rows, kernel_available, supports
 from ..result import Deadline, Outcome
 from ..spec import Spec
-from .partition import Subproblem, symmetric_partition
+
+if TYPE_CHECKING:  # the partitions are loaded by a count (the plan reads this route at start-up)
+    from .partition import Subproblem
 from .route import Ask, Count, CountingRoute, Fit, Split
 from .tasks import task_deadline
 
@@ -45,6 +47,12 @@ def bitboard_task(
     if not sub.prefix:
         extras["promising_nodes"] = walk.promising_nodes
     return walk.solutions, time.perf_counter() - started, extras
+
+
+def symmetric_partition(spec: Spec) -> str:
+    """The partition that uses the board's symmetry when the spec allows it: a plain board's
+    class starts, else rows (the one place to change for a finer symmetry split)."""
+    return "classes" if spec.is_plain else "rows"
 
 
 def _fit(ask: Ask) -> Fit | None:
