@@ -93,10 +93,10 @@ class Subproblem:
 
     def spec(self, base: Spec) -> Spec:
         if self.start == _JOIN:  # its count is a weighted sum over units, not a spec's
-            raise ValueError(f"join part {self.key} is counted by the join only (tasks.join_task)")
+            raise ValueError(f"join part {self.key} is counted by the join only (join.join_task)")
         if self.start:  # its count is a weighted sum over classes, not this spec's count
             raise ValueError(f"class start {self.key} is counted by the per-class walk only "
-                             "(tasks.bitboard_task)")
+                             "(walk.bitboard_task)")
         return base.with_prefix(self.prefix)
 
 

@@ -3,7 +3,7 @@ is asked (`Ask`) and answers (`Fit`) when a plan is made, and the count it then 
 (`Count`, with the `Split` a caller may ask for). The table of rows is `routes.py`.
 
 No solver imports, and nothing heavy: the plan reads these at start-up, so the records are
-named tuples (a frozen dataclass costs about a millisecond to create at import).
+named tuples, which cost less than dataclasses to create at import.
 """
 
 from __future__ import annotations
