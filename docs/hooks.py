@@ -2,7 +2,8 @@
 
 Two registries, so that a new generated page part or picture is one line:
 - SNIPPETS: a marker line `<!-- generated: NAME -->` in a page is replaced by NAME's Markdown
-  (the CLI reference from the argparse parser, the performance page from committed results).
+  (the CLI reference from the argparse parser, the performance page from committed results,
+  the `auto` policy's table from its code, the limits page from the constants).
 - PICTURES: a path in the built site -> a function that writes that file. They are drawn by
   the package's own commands, exactly as a reader would draw them, and added to the site as
   files, so links to them are checked by the strict build like any other.
@@ -23,7 +24,9 @@ DOCS = Path(__file__).resolve().parent
 if str(DOCS) not in sys.path:  # the generators beside this file (docs/docgen/)
     sys.path.insert(0, str(DOCS))
 
-from docgen import cli_reference, performance  # noqa: E402 - needs the path set above
+from nqueens import policy  # noqa: E402 - the auto table, written from the code
+
+from docgen import cli_reference, limits, performance  # noqa: E402 - needs the path set above
 
 MARKER = re.compile(r"^<!-- generated: ([\w-]+) -->$", re.MULTILINE)
 
@@ -47,6 +50,8 @@ def nqueens_command(*argv: str) -> Callable[[Path], None]:
 SNIPPETS: dict[str, Callable[[], str]] = {
     "cli-reference": cli_reference.reference_markdown,
     "performance": performance.page_markdown,
+    "auto-policy": policy.table_markdown,
+    "limits": limits.limits_markdown,
 }
 
 PICTURES: dict[str, Callable[[Path], None]] = {

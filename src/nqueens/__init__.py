@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # what the names are; they are imported on first use (`__geta
         SizeLimitError,
         SpecError,
         UnknownBackendError,
+        WorkerError,
     )
     from .pictures.display import Board, Trace
     from .result import Outcome, Status
@@ -49,7 +50,7 @@ _HOMES = {
                      "validate", "verify_proof"), "api"),
     **dict.fromkeys(("CertificateError", "CheckpointError", "CountMismatchError", "InputError",
                      "ModelFileError", "QueensError", "SizeLimitError", "SpecError",
-                     "UnknownBackendError"), "errors"),
+                     "UnknownBackendError", "WorkerError"), "errors"),
     **dict.fromkeys(("Board", "Trace"), "pictures.display"),
     **dict.fromkeys(("Outcome", "Status"), "result"),
     **dict.fromkeys(("Placement", "Spec"), "spec"),
@@ -90,6 +91,7 @@ __all__ = [
     "Trace",
     "UnknownBackendError",
     "Violation",
+    "WorkerError",
     "count",
     "cross_check",
     "find_violations",

@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sized
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .backends import DEFAULT_BACKEND
-from .counting.routes import Split
+from .backends.sat_facts import DEFAULT_ENCODING
+from .counting.route import Split
 from .errors import CertificateError, InputError
+from .jobs import job_of
+from .limits import check_validation
 from .planning import Plan, check_agreement, check_timeout, cross_check_plan, plan, spec_of
 from .result import Deadline, Outcome
-from .routes import job_of
 from .spec import Placement, Spec
 from .validator import Violation, find_violations
 
@@ -27,10 +29,6 @@ if TYPE_CHECKING:  # the certificates (tempfile, threads) load with a certified 
 
 __all__ = ["Plan", "Split", "count", "cross_check", "plan", "search", "solutions", "solve", "validate",
            "verify_proof"]
-
-#: The backend name that picks the fastest correct route per job (`routes.py`).
-AUTO = DEFAULT_BACKEND
-
 
 def _check_callbacks(on_solution: Any, deadline: Any) -> None:
     if on_solution is not None and not callable(on_solution):
@@ -64,7 +62,7 @@ def search(
     `deadline` (instead of `timeout`) lets the caller stop the search from outside, e.g.
     on a signal; the time limit starts before the backend is imported and compiled.
 
-    `backend="auto"` (the default) runs the route `routes.choose` picks for this job
+    `backend="auto"` (the default) runs the route `policy.choose` picks for this job
     (count, enumerate or find); `outcome.backend` is the backend that ran and
     `outcome.route` the table row that chose it. A non-exhaustive route that finds nothing
     hands the rest of the time to its exhaustive fallback, so "no solution" stays a proof.
@@ -160,7 +158,7 @@ def cross_check(
     return outcomes
 
 
-def verify_proof(spec_or_n: Spec | int | str, proof: str, *, encoding: str = "pairwise",
+def verify_proof(spec_or_n: Spec | int | str, proof: str, *, encoding: str = DEFAULT_ENCODING,
                  timeout: float | None = None) -> Certificate:
     """Replay a DRAT proof file against the CNF rebuilt from the spec (a model's name or
     file, a Spec or a board size); `certificate.certified` says whether it shows that the
@@ -229,5 +227,10 @@ def solutions(
 
 def validate(spec_or_n: Spec | int | str, placement: Any) -> list[Violation]:
     """Every rule `placement` breaks (empty list: it is a solution). Never raises on a
-    malformed placement; see `validator.find_violations`."""
-    return find_violations(spec_of(spec_or_n), placement)
+    malformed placement (see `validator.find_violations`); a placement whose check would
+    not fit in this machine's memory is refused up front (SizeLimitError), as `verify`
+    refuses it."""
+    spec = spec_of(spec_or_n)
+    if isinstance(placement, Sized):
+        check_validation(len(placement))
+    return find_violations(spec, placement)

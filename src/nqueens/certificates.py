@@ -18,7 +18,7 @@ import importlib.util
 import os
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -26,13 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from .atomicfile import write_text_atomic
+from .backends.sat_facts import DEFAULT_ENCODING, DEFAULT_SOLVER, NATIVE
 from .errors import InputError
 from .result import Deadline
 from .spec import Placement, Spec
 from .validator import find_violations
 
-__all__ = ["Certificate", "Certification", "CheckerRun", "certify_no", "certify_solutions",
-           "check_proof", "require_checker", "verify_proof"]
+__all__ = ["Certificate", "Certification", "CheckerRun", "certification", "certify_no",
+           "certify_solutions", "check_proof", "require_checker", "verify_proof"]
 
 #: The checker every proof goes through, and the extra that installs it.
 CHECKER = "dratify"
@@ -47,8 +48,6 @@ PYTHON_ENGINE_STEPS = 50_000
 #: propagation scans the formula; measured in docs/explanation/certificates.md).
 SECOND_CHECKER = "drup"
 SECOND_CHECKER_BUDGET = 10**10
-#: The encoding a certified "no" is proved on unless the sat backend was given another.
-PROOF_ENCODING = "pairwise"
 
 
 @dataclass(frozen=True)
@@ -113,7 +112,7 @@ class Certification:
     """What the plan decided for a certified answer: the CNF's encoding and the solver that
     refutes it, and where the proof goes (None: a new temporary directory)."""
 
-    encoding: str = PROOF_ENCODING
+    encoding: str = DEFAULT_ENCODING
     solver: str = ""
     proof: str | None = None
 
@@ -144,6 +143,32 @@ def require_checker() -> None:
     if not checker_available():
         raise InputError(f"certifying needs the proof checker {CHECKER}, which is not installed; "
                          f"pip install 'nqueens[{CHECKER_EXTRA}]'")
+
+
+def certification(spec: Spec, options: Mapping[str, Any], proof: str | None) -> Certification:
+    """How a "no" will be proved: on the CNF of the backend that writes proofs
+    (`backends.prover`), with `options` (that backend's own when it is the one that runs,
+    else none: its defaults); refused up front when no checker is installed, the options
+    cannot give a proof that checks (the native encoding, a solver whose proofs do not
+    replay), or the CNF is too large to build.
+
+    Raises:
+        InputError, SizeLimitError: naming the problem and the fix.
+    """
+    from .atomicfile import check_output_path
+    from .backends import prover
+
+    require_checker()
+    row = prover()
+    refusal = row.proof_refusal(options)
+    if refusal is not None:
+        raise InputError(f"cannot certify: {refusal}")
+    encoding = str(options.get("encoding") or DEFAULT_ENCODING)
+    row.check(spec, {"encoding": encoding}, "find")
+    if proof is not None:
+        check_output_path(proof, overwrite=True)
+        check_output_path(cnf_path_for(Path(proof)), overwrite=True)
+    return Certification(encoding, str(options.get("solver") or DEFAULT_SOLVER), proof)
 
 
 def certify_solutions(spec: Spec, placements: Sequence[Placement]) -> Certificate:
@@ -188,7 +213,7 @@ def dimacs(clauses: Sequence[Sequence[int]], variables: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = PROOF_ENCODING,
+def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = DEFAULT_ENCODING,
                  deadline: Deadline | None = None) -> Certificate:
     """Replay a proof file against the CNF rebuilt from `spec` (never a CNF shipped with the
     proof): certified when the proof shows this CNF has no model. A `deadline` with a time
@@ -198,11 +223,11 @@ def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = PROO
         InputError: no checker installed, an unknown encoding or an unreadable proof file.
     """
     require_checker()
-    from .backends.sat import NATIVE, encode_cnf
+    from .backends.sat import encode_cnf
 
     if encoding == NATIVE:
         raise InputError("the native encoding is not a CNF, so no proof covers it; use a CNF "
-                         f"encoding (the default, {PROOF_ENCODING})")
+                         f"encoding (the default, {DEFAULT_ENCODING})")
     compiled = encode_cnf(spec, encoding)
     clauses: list[list[int]] = compiled.cnf.clauses  # PySAT is untyped
     path = Path(proof)

@@ -46,6 +46,16 @@ class CertificateError(QueensError):
         self.certificate = certificate
 
 
+class WorkerError(QueensError):
+    """A count could not finish because its workers failed (not its input): a process of
+    the local pool died (killed, out of memory) or a task failed on every attempt on a
+    cluster. The count is incomplete; what finished is kept in the checkpoint, if any."""
+
+
+class WorkerDiedError(WorkerError):
+    """A worker process of the local pool died while nobody asked the count to stop."""
+
+
 class CountMismatchError(QueensError):
     """Two independent counting routes gave different counts: at least one is wrong.
     `counts` maps each route to its count."""

@@ -10,12 +10,12 @@ the figures are rounded, and said as "about" and "roughly". No solver imports.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .backends import backend_info
+from .backends import Rate, backend_info
+from .jobs import Job
 from .limits import known_solutions
 from .spec import Spec
 
@@ -32,16 +32,6 @@ class Forecast:
     nodes: float | None = None
 
 
-
-def _interpolate(kind: str, points: tuple[tuple[int, float], tuple[int, float]], n: int) -> float:
-    (n1, s1), (n2, s2) = points
-    if kind == "exp":
-        exponent = math.log(s1) + math.log(s2 / s1) * (n - n1) / (n2 - n1)
-    else:
-        exponent = math.log(s1) + math.log(n / n1) * math.log(s2 / s1) / math.log(n2 / n1)
-    return math.exp(min(exponent, 700.0))  # far beyond any wait: no float overflow
-
-
 def _tree_ratio(spec: Spec) -> tuple[float, float]:
     """Knuth's node estimate for `spec` and its ratio to the plain board's of the same n."""
     from .textbook.estimate import estimate_nodes
@@ -53,17 +43,16 @@ def _tree_ratio(spec: Spec) -> tuple[float, float]:
 
 
 def forecast(
-    spec: Spec, backend: str, job: str, options: Mapping[str, Any] | None = None,
-    counting: str | None = None,
+    spec: Spec, backend: str, job: Job, options: Mapping[str, Any] | None = None,
+    rate: Rate | None = None,
 ) -> Forecast | None:
     """Expected time of `job` ("count", "enumerate" or "find") with this backend and its
-    options (on this counting route, when it has a rate of its own: the join); None when
-    nothing was measured for that route."""
-    rate = backend_info(backend).rate(job, options or {}, counting)
+    options, at `rate` (a counting route's own: the join's) or else at the backend's
+    measured rate for the job; None when nothing was measured for that route."""
+    rate = rate or backend_info(backend).rate(job, options or {})
     if rate is None:
         return None
-    kind, points = rate
-    seconds = _interpolate(kind, points, spec.n)
+    seconds = rate.seconds(spec.n)
     if job == "find":
         return Forecast(seconds)
     solutions = known_solutions(spec)

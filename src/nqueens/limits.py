@@ -9,21 +9,23 @@ building the model. No solver imports.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from .errors import SizeLimitError
 from .spec import Spec
 
-#: Largest CNF the sat backend is asked to build (each clause is a Python list first).
-MAX_CLAUSES = 20_000_000
 #: The largest board whose solutions have ever been counted (OEIS A000170 stops at n = 27).
 MAX_COUNTED_N = 27
 #: More solutions than this are not printed to a terminal.
 MAX_TERMINAL_SOLUTIONS = 100_000
-#: Largest board size anything accepts (the construct backend's reach, about 45 GB at 10^8:
-#: beyond any machine this runs on); each backend refuses smaller sizes by its own limit.
+#: Largest board size anything accepts, on the command line, in a model file or a JSON
+#: document (the construct backend's reach, about 45 GB at 10^8: beyond any machine this runs
+#: on); each backend refuses smaller sizes by its own limit.
 MAX_BOARD_N = 100_000_000
+#: Longest integer read from any input (a board size, a cell, a count, an option's value):
+#: board sizes and cells are small; longer digit strings would only cost Python's integer
+#: conversion (quadratic in the digits) or a parser's time.
+MAX_DIGITS = 30
 
 # OEIS A000170 (solutions of plain n-queens) and A002562 (fundamental ones), used only to
 # refuse work up front (too many boards for a terminal or a picture), never as answers.
@@ -46,22 +48,6 @@ def known_solutions(spec: Spec, *, unique: bool = False) -> int | None:
     if spec.variant != "queens" or not spec.is_plain:
         return None
     return (_QUEENS_FUNDAMENTAL if unique else _QUEENS_SOLUTIONS).get(spec.n)
-
-# Clauses of one at-most-one over k literals, per encoding (pysat.card), as formulas.
-_AMO_CLAUSES: dict[str, Callable[[int], int]] = {
-    "pairwise": lambda k: k * (k - 1) // 2,
-    "seqcounter": lambda k: 3 * k,
-    "ladder": lambda k: 3 * k,
-    "bitwise": lambda k: k * max(1, math.ceil(math.log2(k))),
-    "totalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
-    "mtotalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
-    "kmtotalizer": lambda k: 2 * k * max(1, math.ceil(math.log2(k))),
-    "sortnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))) ** 2,
-    "cardnetwrk": lambda k: k * max(1, math.ceil(math.log2(k))),
-    "native": lambda k: 1,  # one cardinality constraint, given to the solver as it is
-}
-_LINEAR_ENCODINGS = "seqcounter or ladder"
-
 
 #: Up to this size every diagonal length has its own shape; beyond, the lengths of each
 #: power-of-two range share one (their middle length, the range's count of lines), so the
@@ -98,16 +84,6 @@ def line_shapes(spec: Spec) -> list[tuple[str, int, int, bool]]:
     if spec.variant == "superqueens":
         shapes.append(("knight", 2, 4 * (n - 1) * (n - 2), False))
     return shapes
-
-
-def estimated_clauses(spec: Spec, encoding: str) -> int:
-    """About how many clauses `encode_cnf(spec, encoding)` would emit (for the native
-    encoding: clauses plus cardinality constraints)."""
-    amo = _AMO_CLAUSES.get(encoding, _AMO_CLAUSES["seqcounter"])
-    return sum(
-        count * ((1 if k == 2 else amo(k)) + exact)
-        for _, k, count, exact in line_shapes(spec) if count
-    )
 
 
 def check_exhaustive(spec: Spec, bounded: bool) -> None:
@@ -149,26 +125,8 @@ def check_terminal_enumeration(spec: Spec) -> None:
 
 # --- memory: estimated from n and the spec before any model is built ------------------------
 
-#: Bytes per cell of the CP-SAT Boolean grid model and per search worker, solver and the
-#: Python model included (measured here, whole process: one worker, n = 600 / 800 / 1000 /
-#: 1200: 0.59 / 1.0 / 1.45-1.55 / 2.17 GB, about 1.5 kB per added cell; two workers,
-#: n = 200 / 500: 0.18 / 0.65 GB, below the estimate).
-CPSAT_BYTES_PER_CELL = 1500
-#: Bytes per literal occurrence of a CNF held by the SAT solver (measured here: n = 1000,
-#: sequential counter, Kissat: 1.48 GB for about 26 million literal occurrences).
-SAT_BYTES_PER_LITERAL = 60
-#: The same for the native encoding, whose literals are the cells of every line (measured
-#: here, MiniCard, whole process: n = 1000: 613 MB, n = 2000: 2.5 GB for 6 and 24 million).
-NATIVE_BYTES_PER_LITERAL = 110
-#: Bytes per cell of each line in `Spec.lines` and its cell index (Python tuples), which
-#: the backtracking backends build (measured here: 188 at n = 600; rounded up).
-LINES_BYTES_PER_CELL = 250
-#: Bytes per row of the min-conflicts counters, its Python lists and the validator's pass.
-MINCONFLICTS_BYTES_PER_ROW = 600
-#: Bytes per row of an explicit construction: the placement as a tuple of Python ints, its
-#: lists and the validator's pass over it.
-CONSTRUCT_BYTES_PER_ROW = 450
-#: What any Python process of the package costs before a model exists.
+#: What any Python process of the package costs before a model exists (each backend's
+#: estimate of its model is beside it: `backends/NAME_facts.py`).
 BASE_BYTES = 150 * 2**20
 
 
@@ -220,40 +178,6 @@ def peak_memory_mb() -> dict[str, int]:
     return {"peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}
 
 
-def _line_cells(spec: Spec) -> int:
-    """Cells summed over every line of the variant (each cell counted once per line)."""
-    return sum(k * count for _, k, count, _ in line_shapes(spec))
-
-
-def cpsat_bytes(spec: Spec, workers: int = 1) -> int:
-    """The CP-SAT Boolean grid: n^2 cells (plus the knight pairs of superqueens), each
-    search worker holding its own copy (the backend passes the workers of the route that
-    will run: one for enumeration and for one solution of a large queens board)."""
-    n = spec.n
-    extra = _line_cells(spec) - 4 * n * n if spec.variant == "superqueens" else 0
-    return BASE_BYTES + CPSAT_BYTES_PER_CELL * max(1, workers) * (n * n + max(extra, 0))
-
-
-def sat_bytes(spec: Spec, encoding: str) -> int:
-    """The CNF in the solver: literal occurrences, about 2 per clause of a linear encoding
-    plus one per cell per exactly-one line (native: every line's cells, plus the same)."""
-    if encoding == "native":
-        return BASE_BYTES + NATIVE_BYTES_PER_LITERAL * (_line_cells(spec) + 2 * spec.n * spec.n)
-    literals = 2 * estimated_clauses(spec, encoding) + 2 * spec.n * spec.n
-    return BASE_BYTES + SAT_BYTES_PER_LITERAL * literals
-
-
-def lines_bytes(spec: Spec) -> int:
-    """`Spec.lines` and its cell index, as the backtracking backends build them."""
-    return BASE_BYTES + LINES_BYTES_PER_CELL * _line_cells(spec)
-
-
-def minconflicts_bytes(spec: Spec) -> int:
-    """Min-conflicts: a few arrays of n, whatever the variant (its lines are indexed
-    arithmetically), plus the forbidden cells."""
-    return BASE_BYTES + MINCONFLICTS_BYTES_PER_ROW * spec.n + 100 * len(spec.forbidden)
-
-
 def _gigabytes(size: int) -> str:
     for unit, scale in (("PB", 2**50), ("TB", 2**40), ("GB", 2**30)):
         if size >= scale:
@@ -261,38 +185,13 @@ def _gigabytes(size: int) -> str:
     return f"{size / 2**20:.0f} MB"
 
 
-def alternative_route(spec: Spec) -> str:
-    """The backend that fits a board too large for a model: construct for a plain queens
-    board, min-conflicts for anything with fixed queens, forbidden cells or a variant."""
-    if spec.is_plain and spec.variant == "queens":
-        return "--backend construct builds a verified solution of a plain board in O(n)"
-    return ("--backend minconflicts finds one solution of a board with fixed queens, forbidden "
-            "cells or a variant in O(n) memory")
-
-
-def _fits(spec: Spec, backend: str, job: str = "find") -> str:
-    """What to do instead: the route that fits, unless it is the one refused or the job is
-    to count or list every solution (the routes that fit only find one): then a smaller
-    board is all that is left."""
-    route = alternative_route(spec)
-    if job != "find":
-        return "every solution of a board this size is beyond any count; give a smaller n"
-    if f"--backend {backend} " in route:
-        return "give a smaller n (this backend's memory grows linearly with n)"
-    return route
-
-
-def construct_bytes(spec: Spec) -> int:
-    """An explicit construction: a few Python objects per row."""
-    return BASE_BYTES + CONSTRUCT_BYTES_PER_ROW * spec.n
-
-
-def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = None,
-                     job: str = "find") -> None:
+def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None,
+                     instead: Callable[[], str]) -> None:
     """The one size refusal of every backend: beyond `max_n` (where its search stops being
     useful), or when its model, estimated at `needed` bytes from formulas (the registry
     row's estimate), would not fit in this machine's memory; the message names the size,
-    the estimate, the memory and the route that fits.
+    the estimate, the memory and, from `instead()`, what works instead (the registry knows
+    which backend fits).
 
     Raises:
         SizeLimitError: before anything is built.
@@ -302,49 +201,34 @@ def refuse_oversized(spec: Spec, backend: str, max_n: int, needed: int | None = 
     if needed is not None and limit is not None and needed > limit[0]:
         raise SizeLimitError(
             f"a {n}x{n} board is beyond the {backend} backend: its model needs about "
-            f"{_gigabytes(needed)} and {limit[1]}; " + _fits(spec, backend, job)
+            f"{_gigabytes(needed)} and {limit[1]}; " + instead()
         )
     if n > max_n:
         raise SizeLimitError(
             f"a {n}x{n} board is beyond the {backend} backend (it stops at n = {max_n}"
             + (f", where its model would need about {_gigabytes(needed)}" if needed else "")
-            + "); " + _fits(spec, backend, job)
+            + "); " + instead()
         )
 
 
-# --- the join of partial boards (`joins.py`): its quarter tables grow ~8x per two sizes ---
-
-#: Placements of non-attacking queens (any number) on an h x h board, h = 0..10: the
-#: entries of each of the join's two quarter tables (counted here by its table builder).
-_QUARTER_PLACEMENTS = (1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369)
-#: Growth of that number per added row beyond the last counted (7.7 from h = 9 to 10,
-#: rising slowly: an upper estimate).
-_QUARTER_GROWTH = 8.3
-#: Bytes per entry (two 32-bit diagonal masks and a 64-bit signature share).
-JOIN_BYTES_PER_ENTRY = 16
-#: The half-board signatures and the join's scratch of one unit, with room to spare
-#: (measured here: about 10 MB beside the tables at n = 18 and 20; peak 266 MB at n = 20).
-JOIN_WORKING_BYTES = 32 * 2**20
+#: Bytes the validator holds per queen checked (its cell lists and one dict per line
+#: family; measured here: 1 million columns, 607 MB whole process), to refuse up front a
+#: placement whose check would not fit in memory.
+VALIDATION_BYTES_PER_QUEEN = 600
 
 
-def join_bytes(n: int) -> int:
-    """One process counting the join of a plain n-board: the interpreter, the two quarter
-    tables (entries and their index by rows and columns used) and a unit's working lists."""
-    h = n // 2
-    last = len(_QUARTER_PLACEMENTS) - 1
-    entries = (_QUARTER_PLACEMENTS[h] if h <= last
-               else int(_QUARTER_PLACEMENTS[last] * _QUARTER_GROWTH ** (h - last)))
-    tables = 2 * JOIN_BYTES_PER_ENTRY * entries + 2 * 4 * ((1 << 2 * h) + 1) + 4 * (1 << h)
-    return BASE_BYTES + tables + JOIN_WORKING_BYTES
+def check_validation(queens: int) -> None:
+    """Refuse checking `queens` queens when the check would not fit in memory, before it
+    starts (`verify` and `nqueens.validate`).
 
-
-def join_processes(n: int, wanted: int) -> int:
-    """How many of `wanted` processes counting the join of an n-board fit in this machine's
-    memory beside the parent process (0: not even one; `wanted` when the OS does not say)."""
-    memory = machine_memory()
-    if memory is None:
-        return wanted
-    return max(0, min(wanted, int((memory - BASE_BYTES) // join_bytes(n))))
+    Raises:
+        SizeLimitError: naming the estimate, the memory and the fix.
+    """
+    needed = BASE_BYTES + VALIDATION_BYTES_PER_QUEEN * queens
+    limit = memory_limit()
+    if limit is not None and needed > limit[0]:
+        raise SizeLimitError(f"checking {queens:,} queens needs about {needed / 2**30:.1f} GB "
+                             f"and {limit[1]}; check a smaller placement")
 
 
 def memory_text(size: int) -> str:

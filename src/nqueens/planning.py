@@ -11,41 +11,36 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .backends import (
-    DEFAULT_BACKEND,
-    BackendInfo,
-    backend_info,
-    backend_names,
-    check_options,
-    get_backend,
+from .backends import DEFAULT_BACKEND, BackendInfo, backend_info, backend_names, check_options
+from .counting.route import (
+    SHUTDOWN_GRACE,
+    Ask,
+    Count,
+    CountingRoute,
+    ExecutorName,
+    Fit,
+    RouteName,
+    Split,
 )
-from .bitboard import supports
-from .counting import tasks
-from .counting.routes import Split, run_count
+from .counting.routes import counters, counting_route, counting_routes, run_count
 from .errors import CountMismatchError, InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
-from .joins import JOIN_MAX_N, join_available
-from .limits import check_exhaustive, join_bytes, join_processes, memory_text
+from .jobs import JOBS, Job
+from .limits import check_exhaustive
+from .policy import Rule, choose
 from .result import Deadline, Outcome, SolutionSink
-from .routes import JOBS, Route, choose
 from .spec import Placement, Spec, as_spec
-from .symmetry import canonical, instance_symmetries
-from .variants import SYMMETRIC_VARIANTS
 
-if TYPE_CHECKING:  # the engine and its executors are imported by the counts that use them,
-    # the certificates (tempfile, threads, the checkers' metadata) by a certified answer
+if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata) load with a
+    # certified answer, the partitions with a count
     from .certificates import Certificate, Certification
-    from .counting.engine import Progress, ProgressCallback
+    from .counting.partition import Progress, ProgressCallback
 
 __all__ = ["Plan", "Split", "check_agreement", "check_timeout", "cross_check_plan", "plan",
            "spec_of"]
 
 #: A job forecast to take longer than this (seconds) is worth a word before it starts.
 SLOW_SECONDS = 5.0
-#: A solver backend's count goes to a process pool only when it is forecast to take this
-#: long: below it, starting the workers and importing the solver in each costs more than
-#: the second core saves.
-SPLIT_PAYS_SECONDS = 20.0
 
 _VERBS = {"count": "counting", "enumerate": "listing every solution of",
           "find": "finding a solution of"}
@@ -58,8 +53,8 @@ class Plan:
     Attributes:
         spec, job, limit, unique: what was asked ("count", "enumerate" or "find").
         backend, options: what runs (a registry name and its constructor options).
-        route: the `routes.Route` that `auto` took (None when the caller named a backend).
-        counting: for a count, the counting route (`counting.routes.ROUTES`).
+        route: the `policy.Rule` that `auto` took (None when the caller named a backend).
+        counting: for a count, the counting route (`counting.routes.counting_routes`).
         jobs: processes (1: this process only).
         split: where a split count runs (None: not split).
         forecast: the expected time, when measured for this route.
@@ -70,13 +65,13 @@ class Plan:
     """
 
     spec: Spec
-    job: str
+    job: Job
     backend: str
     options: Mapping[str, Any]
     limit: int | None = None
     unique: bool = False
-    route: Route | None = None
-    counting: str | None = None
+    route: Rule | None = None
+    counting: RouteName | None = None
     jobs: int = 1
     split: Split | None = None
     forecast: Forecast | None = None
@@ -86,10 +81,32 @@ class Plan:
     certification: Certification | None = None
 
     @property
-    def processes(self) -> bool:
-        """Whether the work runs on a local process pool (whose server the CLI starts
-        signal-safe before the work)."""
-        return self.jobs > 1 and (self.split is None or self.split.executor == "local")
+    def executor(self) -> ExecutorName:
+        """Where the work runs (`counting.route.EXECUTORS`): "dask" for a count split onto
+        a Dask cluster, "local" for one on a process pool here, else "inline" (this process;
+        a split count on one process too)."""
+        if self.job == "count" and self.split is not None and self.split.executor == "dask":
+            return "dask"
+        return "local" if self.job == "count" and self.jobs > 1 else "inline"
+
+    @property
+    def stop_grace(self) -> float | None:
+        """Seconds the work needs after a stop to hand back its partial result and end its
+        workers (`counting.route.SHUTDOWN_GRACE`); None: no more than the caller's own."""
+        return SHUTDOWN_GRACE.get(self.executor)
+
+    def prepare(self) -> None:
+        """Start, from this thread, what the work's processes come from: the process pools'
+        fork server, signal-safe (`counting.executors.start_fork_server`), when the work
+        runs on a local pool or starts a private Dask cluster. The command line calls this
+        from its main thread before the work moves to a worker thread, where a signal
+        arriving while the server starts could no longer be kept; a run that was not
+        prepared starts the server itself."""
+        if self.executor == "local" or (self.executor == "dask" and self.split is not None
+                                        and self.split.scheduler is None):
+            from .counting.executors import start_fork_server
+
+            start_fork_server()
 
     @property
     def meets_each_solution(self) -> bool:
@@ -110,10 +127,10 @@ class Plan:
         prove finds nothing, so "no solution" stays a proof)."""
         deadline = deadline or Deadline(None)
         if self.job == "count":
-            outcome = run_count(
-                self.spec, self.backend, self.options, route=self.counting or "enumerate",
-                jobs=self.jobs, unique=self.unique, split=self.split, deadline=deadline,
-                on_solution=on_solution, on_progress=on_progress, on_resume=on_resume)
+            outcome = run_count(self.counting or "enumerate", Count(
+                self.spec, self.backend, self.options, deadline, jobs=self.jobs,
+                unique=self.unique, split=self.split, on_solution=on_solution,
+                on_progress=on_progress, on_resume=on_resume))
             return replace(outcome, route=self.route)
         seen: list[Placement] = []
         if self.certification is not None:
@@ -123,8 +140,8 @@ class Plan:
         if route is not None and route.fallback is not None and outcome.count == 0 \
                 and not deadline.expired():
             fallback, fallback_options = route.fallback
-            route = replace(route, backend=fallback, options=fallback_options,
-                            why=f"{route.backend} found none; {fallback} searched exhaustively")
+            route = route._replace(backend=fallback, options=fallback_options,
+                                   why=f"{route.backend} found none; {fallback} searched exhaustively")
             outcome = self._search(fallback, fallback_options, deadline, on_solution)
         if self.certification is not None:
             outcome = replace(outcome, certificate=self._certificate(outcome, seen, deadline))
@@ -145,20 +162,10 @@ class Plan:
 
     def _search(self, backend: str, options: Mapping[str, Any], deadline: Deadline,
                 on_solution: SolutionSink | None) -> Outcome:
-        classes: set[Placement] = set()
-        sink = on_solution
-        if self.unique:
-            group = instance_symmetries(self.spec)
+        from .counting.search import search_with_classes
 
-            def sink(placement: Placement) -> bool | None:
-                classes.add(canonical(placement, group))
-                return None if on_solution is None else on_solution(placement)
-
-        outcome = get_backend(backend, **options).search(self.spec, sink, limit=self.limit,
-                                                          deadline=deadline)
-        if self.unique:
-            outcome = replace(outcome, stats={**outcome.stats, "unique": len(classes)})
-        return outcome
+        return search_with_classes(self.spec, backend, options, unique=self.unique,
+                                   limit=self.limit, deadline=deadline, on_solution=on_solution)
 
 
 def _keeping(seen: list[Placement], sink: SolutionSink | None) -> SolutionSink:
@@ -173,7 +180,7 @@ def _keeping(seen: list[Placement], sink: SolutionSink | None) -> SolutionSink:
 
 def plan(
     spec_or_n: Spec | int | str,
-    job: str = "find",
+    job: Job = "find",
     backend: str = DEFAULT_BACKEND,
     *,
     limit: int | None = None,
@@ -183,6 +190,7 @@ def plan(
     per_solution: bool = False,
     jobs: int | None = None,
     split: Split | None = None,
+    counter: str | None = None,
     certify: bool = False,
     proof: str | None = None,
     **options: Any,
@@ -192,7 +200,7 @@ def plan(
     Args:
         spec_or_n: a Spec, a board size, or a bundled model's name or a model file's path.
         job: "count" (the number), "enumerate" (every solution) or "find" (up to `limit`).
-        backend: a registry name, or "auto" for the policy table (`routes.choose`).
+        backend: a registry name, or "auto" for the policy table (`policy.choose`).
         unique: count the fundamental solutions too (count and enumerate).
         bounded: a stoppable deadline bounds the work (a count beyond any known count is
             refused without one or a `timeout`).
@@ -201,6 +209,8 @@ def plan(
             count meets each one.
         jobs: processes for a count (None: all cores for the bitboard walk, else one).
         split: count by explicit subproblems (checkpoint, depth, executor).
+        counter: a counting route the caller names for a count (`counting.routes.counters`:
+            "ganak" counts the CNF's models), instead of the one the plan would choose.
         certify: certify the answer: a solution by the validator, "no solution" by a DRAT
             proof replayed by a checker (`certificates`); refused where no proof can be made.
         proof: where the proof of a "no" goes (the CNF beside it; None: a temporary folder).
@@ -214,17 +224,47 @@ def plan(
     check_timeout(timeout)
     spec = board_of(spec_or_n, options)
     bounded = bounded or timeout is not None
-    _check_job(job, unique, split, certify, proof)
-    whole = job != "find"
+    _check_job(job, unique, split, counter, certify, proof)
+    rule, backend, options = _resolve(spec, job, backend, options, limit, unique, per_solution)
+    info = _check_backend(spec, job, backend, options, bounded)
+    notes: list[str] = []
+    counting: CountingRoute | None = None
+    if job == "count":
+        fit, rule = _count_route(Ask(spec, info, options, unique, per_solution, jobs, split,
+                                     _count_seconds(spec, backend, options), notes),
+                                 rule, limit, counter)
+        counting, jobs, split = counting_route(fit.route), fit.jobs, fit.split
+    certification = _certification(spec, backend, options, job, proof) if certify else None
+    expected = _forecast(spec, info, job, options, counting)
+    return Plan(
+        spec, job, backend, options, limit=limit, unique=unique, route=rule,
+        counting=counting.name if counting is not None else None, jobs=jobs or 1, split=split,
+        forecast=expected, memory=_memory(spec, info, options, job, counting, jobs or 1),
+        warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
+        notes=tuple(notes), certification=certification)
+
+
+def _resolve(spec: Spec, job: Job, backend: str, options: dict[str, Any], limit: int | None,
+             unique: bool, per_solution: bool) -> tuple[Rule | None, str, dict[str, Any]]:
+    """The backend that runs and its options: the one named, or `auto`'s rule for the job
+    (a count whose solutions or classes must each be met is chosen as an enumeration)."""
+    if backend != DEFAULT_BACKEND:
+        return None, backend, options
     classes_walked = unique and spec.is_plain and spec.variant == "queens"
-    route: Route | None = None
-    if backend == DEFAULT_BACKEND:
-        chosen_job = "enumerate" if job == "count" and (per_solution or (
-            unique and not classes_walked)) else job
-        route = choose(spec, chosen_job, limit)
-        _check_auto_options(route, options)
-        backend, options = route.backend, {**route.options, **options}
+    chosen_job = "enumerate" if job == "count" and (per_solution or (
+        unique and not classes_walked)) else job
+    rule = choose(spec, chosen_job, limit)
+    _check_auto_options(rule, options)
+    return rule, rule.backend, {**rule.options, **options}
+
+
+def _check_backend(spec: Spec, job: Job, backend: str, options: Mapping[str, Any],
+                   bounded: bool) -> BackendInfo:
+    """The backend's row, after refusing its options, a count or enumeration by a backend
+    that cannot prove it met every solution, one beyond any known count, and a board
+    beyond the backend."""
     info = check_options(backend, options)
+    whole = job != "find"
     if whole and not info.exhaustive:
         exhaustive = ", ".join(backend_names(exhaustive_only=True))
         if job == "count":
@@ -236,28 +276,79 @@ def plan(
     if whole:
         check_exhaustive(spec, bounded=bounded)
     info.check(spec, options, job)
-    notes: list[str] = []
-    counting = None
-    if job == "count":
-        counting, jobs, split, route = _count_route(spec, info, options, route, limit, unique,
-                                                    per_solution, jobs, split, notes)
-    certification = _certification(spec, backend, options, job, proof) if certify else None
-    expected = forecast(spec, backend, job, options, counting)
-    memory = info.memory(spec, options, job) if info.memory is not None else None
-    if counting == "join":  # the parent, and the tables in each process that counts
-        memory = join_bytes(spec.n) * (jobs or 1) + (join_bytes(0) if (jobs or 1) > 1 else 0)
-    return Plan(
-        spec, job, backend, options, limit=limit, unique=unique, route=route,
-        counting=counting, jobs=jobs or 1, split=split, forecast=expected, memory=memory,
-        warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
-        notes=tuple(notes), certification=certification)
+    return info
+
+
+def _count_seconds(spec: Spec, backend: str, options: Mapping[str, Any]) -> Callable[[], float | None]:
+    """The forecast seconds of a count on the backend's own search, worked out if asked."""
+
+    def seconds() -> float | None:
+        expected = forecast(spec, backend, "count", options)
+        return None if expected is None else expected.seconds
+
+    return seconds
+
+
+def _count_route(ask: Ask, rule: Rule | None, limit: int | None,
+                 counter: str | None) -> tuple[Fit, Rule | None]:
+    """A count's counting route (with its processes and split) and the `auto` rule that
+    names it: the route the caller or `auto`'s rule names, when it serves (a caller's that
+    cannot is refused), else the first default route of the table that serves (and the
+    rule that walks, when the rule's route could not)."""
+    named = counter if counter is not None else rule.counting if rule is not None else None
+    if named is not None:
+        route = counting_route(named)
+        if route.alone is not None and (ask.unique or ask.split is not None):
+            raise InputError(route.alone)
+        fit = route.fit(ask)
+        if fit is not None:
+            return fit, rule
+        if counter is not None:
+            raise InputError(f"the {route.label} cannot count {ask.spec.describe()}")
+        rule = choose(ask.spec, "count", limit, counting=False)
+    for route in counting_routes().values():
+        fit = route.fit(ask) if route.default else None
+        if fit is not None:
+            return fit, rule
+    raise AssertionError("the enumerate route serves every count")
+
+
+def _forecast(spec: Spec, info: BackendInfo, job: Job, options: Mapping[str, Any],
+              counting: CountingRoute | None) -> Forecast | None:
+    """The job's expected time: at the counting route's own rate when it has one, else at
+    the backend's (None: nothing measured for it)."""
+    if counting is not None and counting.rate is not None:
+        return forecast(spec, info.name, job, options, rate=counting.rate)
+    if counting is not None and counting.own_pace:
+        return None  # the backend's rates do not forecast it
+    return forecast(spec, info.name, job, options)
+
+
+def _memory(spec: Spec, info: BackendInfo, options: Mapping[str, Any], job: Job,
+            counting: CountingRoute | None, jobs: int) -> int | None:
+    """The estimated bytes: the counting route's per process (and the parent's, a process
+    that holds no board: `memory(0)`) when it has an estimate, else the backend's model."""
+    if counting is not None and counting.memory is not None:
+        return counting.memory(spec.n) * jobs + (counting.memory(0) if jobs > 1 else 0)
+    return info.memory(spec, options, job) if info.memory is not None else None
 
 
 def cross_check_plan(first: Plan, timeout: float | None = None) -> Plan:
     """The second count of `first.spec` for a cross-check: the first exhaustive backend (in
     registry order) whose model is in another formalism than the first count's (CP-SAT,
     CNF or the lines walked by a search), so that the two share no compiled model and no
-    search code. Raises InputError when no other backend can take the instance."""
+    search code.
+
+    Raises:
+        InputError: the first count is not one whole count (a split, the fundamental count,
+            a route that counts only alone), or no other backend can take the instance.
+    """
+    route = counting_routes().get(first.counting or "")
+    if route is not None and route.alone is not None:
+        raise InputError(route.alone)
+    if first.split is not None or first.unique:
+        raise InputError("--cross-check compares two whole counts; drop --unique, --checkpoint, "
+                         "--split-depth and --executor")
     formalism = backend_info(first.backend).formalism
     for name in backend_names(exhaustive_only=True):
         info = backend_info(name)
@@ -281,8 +372,8 @@ def check_agreement(first: Outcome, second: Outcome) -> None:
             {first.backend: first.count, second.backend: second.count})
 
 
-def _check_job(job: str, unique: bool, split: Split | None, certify: bool,
-               proof: str | None) -> None:
+def _check_job(job: Job, unique: bool, split: Split | None, counter: str | None,
+               certify: bool, proof: str | None) -> None:
     """Refuse a job that contradicts itself, whatever the board."""
     if job not in JOBS:
         raise InputError(f"unknown job {job!r}; one of {', '.join(JOBS)}")
@@ -291,38 +382,25 @@ def _check_job(job: str, unique: bool, split: Split | None, certify: bool,
                          "are known only once all have been found; count or enumerate instead")
     if split is not None and job != "count":
         raise InputError("a split runs counts only")
+    if counter is not None and (job != "count" or counter not in counters()):
+        raise InputError(f"counter {counter!r} is not a counting route a count can be asked "
+                         f"for; choose one of: {', '.join(counters())} (for a count)")
     if proof is not None and not certify:
         raise InputError("a proof file is written only for a certified answer; add certify "
                          "(--certify) or drop the proof file")
 
 
-def _certification(spec: Spec, backend: str, options: Mapping[str, Any], job: str,
+def _certification(spec: Spec, backend: str, options: Mapping[str, Any], job: Job,
                    proof: str | None) -> Certification:
-    """How a "no" will be proved: on the CNF backend's encoding and solver when that backend
-    runs (the ones given, else the proof defaults), else on the defaults; refused up front
-    when no checker is installed, the encoding is not a CNF, the solver writes no proof that
-    checks, or the CNF is too large to build."""
-    from .atomicfile import check_output_path
-    from .backends.sat import PROOF_SOLVER, proof_refusal
-    from .certificates import PROOF_ENCODING, Certification, cnf_path_for, require_checker
+    """How a "no" will be proved: on the CNF of the backend that writes proofs, with the
+    options given when that backend runs, else its defaults (`certificates.certification`
+    refuses what cannot give a proof that checks)."""
+    from .certificates import certification
 
     if job == "count":
         raise InputError("a count is not certified by a proof; use count --cross-check to count "
                          "by two independent routes")
-    require_checker()
-    cnf_backend = next(name for name in backend_names(exhaustive_only=True)
-                       if backend_info(name).formalism == "cnf")
-    given = options if backend == cnf_backend else {}
-    encoding = str(given.get("encoding") or PROOF_ENCODING)
-    solver = str(given.get("solver") or PROOF_SOLVER)
-    refusal = proof_refusal(encoding, solver)
-    if refusal is not None:
-        raise InputError(f"cannot certify: {refusal}")
-    check_options(cnf_backend, {"encoding": encoding}).check(spec, {"encoding": encoding}, "find")
-    if proof is not None:
-        check_output_path(proof, overwrite=True)
-        check_output_path(cnf_path_for(Path(proof)), overwrite=True)
-    return Certification(encoding, solver, proof)
+    return certification(spec, options if backend_info(backend).proof is not None else {}, proof)
 
 
 def _check_limit(limit: int | None) -> None:
@@ -373,12 +451,12 @@ def board_of(spec_or_n: Spec | int | str, options: dict[str, Any]) -> Spec:
                 spec.forbidden + tuple(extra["forbidden"]), spec.name)
 
 
-def _check_auto_options(route: Route, options: Mapping[str, Any]) -> None:
+def _check_auto_options(route: Rule, options: Mapping[str, Any]) -> None:
     """Options meant for a backend the user did not name: say so in the user's terms
     (auto's choice is not the user's), naming the backends that take each option."""
     from .backends import backend_info, option_owners
 
-    taken = backend_info(route.backend).options
+    taken = backend_info(route.backend).option_names
     for option in options:
         if option not in taken:
             owners = option_owners(option)
@@ -404,103 +482,8 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
     return read_instance(str(path) if path is not None else spec_or_n).spec
 
 
-def _count_route(
-    spec: Spec, info: BackendInfo, options: Mapping[str, Any], route: Route | None,
-    limit: int | None, unique: bool, per_solution: bool, jobs: int | None,
-    split: Split | None, notes: list[str],
-) -> tuple[str, int | None, Split | None, Route | None]:
-    """A count's counting route, processes and split, and the `auto` row that names them:
-    the join where `auto`'s row takes it and it can run, else the other routes (and the
-    row that walks, when the join's row was chosen but cannot serve)."""
-    joined = _join_route(spec, info, options, route, unique, per_solution, jobs, split, notes)
-    if joined is not None:
-        return "join", joined, split, route
-    if route is not None and route.counting is not None:
-        route = choose(spec, "count", limit, counting=False)
-    counting, jobs, split = _counting_route(spec, info, options, unique, per_solution, jobs,
-                                            split, notes)
-    return counting, jobs, split, route
-
-
-def _join_route(
-    spec: Spec, info: BackendInfo, options: Mapping[str, Any], route: Route | None,
-    unique: bool, per_solution: bool, jobs: int | None, split: Split | None, notes: list[str],
-) -> int | None:
-    """The processes of a count by the join of partial boards, when `auto`'s route takes
-    it here (`routes.py`) and it fits in memory; None: the other counting routes decide.
-    With `unique` the per-class walk counts (the join gives totals only); a join too large
-    for one process here falls back to the walk, more processes than fit are cut down (a
-    note each). A Dask cluster's workers are not this machine: no memory check."""
-    if route is None or route.counting != "join" or per_solution or not (
-            spec.is_plain and spec.variant == "queens" and spec.n <= JOIN_MAX_N
-            and info.counts_by("join", options)):
-        return None
-    if unique:
-        notes.append("--unique: the per-class walk counts (it finds the fundamental solutions; "
-                     "the join of partial boards, faster from this size, counts totals only)")
-        return None
-    if not join_available():  # joins.py gives the same numbers, but only small n in time
-        notes.append("the join of partial boards is not compiled here (no C compiler at "
-                     "install): counting by the per-class walk")
-        return None
-    if split is not None and split.executor == "dask":
-        return jobs or 1
-    from .counting.executors import default_jobs
-
-    wanted = jobs or (1 if spec.n < tasks.JOIN_PARALLEL_FROM_N and split is None else default_jobs())
-    fit = join_processes(spec.n, wanted)
-    if fit == 0:
-        notes.append(f"the join of partial boards needs about {memory_text(join_bytes(spec.n))} "
-                     f"for n = {spec.n}, more than this machine has: counting by the per-class "
-                     "walk instead")
-        return None
-    if fit < wanted:
-        notes.append(f"{fit} of {wanted} processes: the join of partial boards needs about "
-                     f"{memory_text(join_bytes(spec.n))} each for n = {spec.n}")
-    return fit
-
-
-def _counting_route(  # noqa: C901 - one branch per counting route, in the order they are preferred
-    spec: Spec, info: BackendInfo, options: Mapping[str, Any], unique: bool,
-    per_solution: bool, jobs: int | None, split: Split | None, notes: list[str],
-) -> tuple[str, int, Split | None]:
-    """The counting route of a count, its processes and its split."""
-    if split is not None:
-        if unique:
-            raise InputError("--unique counts every solution in one run; drop --checkpoint, "
-                             "--split-depth and --executor")
-        return "split", jobs or 1, split
-    if per_solution:
-        route = "enumerate"
-    elif supports(spec) and info.counts_by("bitboard", options):
-        route = "bitboard"
-    elif (info.counts_by("mirror", options) and spec.is_plain and spec.n > 1
-          and spec.variant in SYMMETRIC_VARIANTS):
-        route = "mirror"
-    else:
-        route = "enumerate"
-    if unique and not (route == "bitboard" and spec.is_plain):
-        route = "enumerate"  # the classes come from meeting every solution
-    if route == "bitboard":
-        # below this size a process pool costs more to start than the whole walk takes
-        small = spec.n < tasks.BITBOARD_PARALLEL_FROM_N
-        from .counting.executors import default_jobs
-
-        return route, 1 if small else jobs or default_jobs(), None
-    if (jobs or 1) > 1:
-        expected = forecast(spec, info.name, "count", options)
-        if expected is not None and expected.seconds < SPLIT_PAYS_SECONDS:
-            notes.append(f"--jobs {jobs} not used: the count is forecast to take "
-                         f"{seconds_text(expected.seconds)}, less than starting "
-                         f"{jobs} solver processes costs")
-            return route, 1, None
-        if route == "enumerate" and not (unique or per_solution):
-            return "split", jobs or 1, Split()
-    return route, jobs or 1, None
-
-
 def _warning(
-    spec: Spec, backend: str, job: str, options: Mapping[str, Any], limit: int | None,
+    spec: Spec, backend: str, job: Job, options: Mapping[str, Any], limit: int | None,
     expected: Forecast | None, bounded: bool, timeout: float | None,
 ) -> str | None:
     """One line before a job forecast to be slow, when a route forecast at least twice as
@@ -521,9 +504,7 @@ def _warning(
         amount = f"a search tree of about {amount_text(expected.nodes)} nodes, "
     else:
         amount = ""
-    order = best.options.get("order")
-    how = (f"the default route (backtrack, {order} order)"
-           if order in ("first-fail", "propagate") else f"--backend {best.backend}")
+    how = f"the default route ({best.describe()})" if best.options else f"--backend {best.backend}"
     took = seconds_text(quicker.seconds)
     stops = (f" (--timeout stops it after {seconds_text(timeout)})"
              if timeout is not None and timeout < expected.seconds else "")

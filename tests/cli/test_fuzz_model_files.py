@@ -127,8 +127,8 @@ def test_the_point_of_a_cut_error_line_is_kept() -> None:
 
 def test_verify_refuses_a_check_beyond_memory(monkeypatch: pytest.MonkeyPatch,
                                               run_cli: Callable[..., CliResult]) -> None:
-    from nqueens.cli import verify
+    from nqueens import limits
 
-    monkeypatch.setattr(verify, "VERIFY_BYTES_PER_QUEEN", 2**50)  # as if each took a PB
+    monkeypatch.setattr(limits, "VALIDATION_BYTES_PER_QUEEN", 2**50)  # as if each took a PB
     monkeypatch.setattr(sys, "stdin", io.StringIO("1 3 0 2"))
     assert "checking 4 queens needs about" in _one_short_line(run_cli("verify"))

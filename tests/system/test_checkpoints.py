@@ -151,16 +151,16 @@ def test_mismatched_checkpoint_is_refused(
 def test_checkpoint_of_another_model_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from nqueens.counting.ledger import Checkpoint, identity
+    from nqueens.counting.ledger import Ledger, identity
     from nqueens.errors import CheckpointError
     from nqueens.spec import Spec
 
     path = tmp_path / "c.ckpt"
     plain = identity(Spec(8), "backtrack", {}, 2, 42)
-    Checkpoint.open(path, plain, set()).close()
+    Ledger.open(path, plain, set()).close()
     pinned = identity(Spec(8, fixed=((0, 0),)), "backtrack", {}, 2, 42)
     with pytest.raises(CheckpointError, match="fixed"):
-        Checkpoint.open(path, pinned, set())
+        Ledger.open(path, pinned, set())
 
 
 @pytest.mark.parametrize(("content", "message"), [
@@ -207,16 +207,16 @@ def test_checkpoint_in_a_missing_directory_is_a_usage_error(
 
 
 def test_checkpoint_in_use_by_another_run_is_refused(tmp_path: Path) -> None:
-    from nqueens.counting.ledger import Checkpoint, identity
+    from nqueens.counting.ledger import Ledger, identity
     from nqueens.errors import CheckpointError
     from nqueens.spec import Spec
 
     path = tmp_path / "c.ckpt"
     fields = identity(Spec(8), "backtrack", {}, 2, 42)
-    with (Checkpoint.open(path, fields, set()),
+    with (Ledger.open(path, fields, set()),
           pytest.raises(CheckpointError, match="in use by another running nqueens count")):
-        Checkpoint.open(path, fields, set())
-    Checkpoint.open(path, fields, set()).close()  # free again once the first run closed it
+        Ledger.open(path, fields, set())
+    Ledger.open(path, fields, set()).close()  # free again once the first run closed it
 
 
 def _old_header(n: int, depth: int, subproblems: int) -> str:
@@ -376,3 +376,28 @@ def test_sigterm_to_the_process_group_keeps_the_partial_count(tmp_path: Path) ->
     assert doc["status"] == "interrupted"
     assert doc["count"] >= sum(r["count"] for r in _records(path)) == doc["stats"]["recorded"]
     assert doc["stats"]["recorded"] > 0
+
+
+def _dies_on_the_third_part(base: Any, sub: Any, backend: str, options: dict[str, Any],
+                            deadline: Any = None) -> tuple[int, float]:
+    """A task whose worker process dies (as one killed or out of memory does) on one part."""
+    import os
+
+    if sub.key == "2":
+        os._exit(1)
+    return 1, 0.0
+
+
+def test_a_worker_that_dies_ends_the_count_naming_the_checkpoint(tmp_path: Path) -> None:
+    """The engine reports a dead worker as a WorkerDiedError (exit 3 on the command line),
+    never a BrokenProcessPool, and keeps what finished for a rerun."""
+    from nqueens.counting.engine import count_parts
+    from nqueens.counting.route import Split
+    from nqueens.errors import WorkerDiedError
+    from nqueens.spec import Spec
+
+    path = tmp_path / "c.ckpt"
+    with pytest.raises(WorkerDiedError, match=f"rerun to resume from {path}"):
+        count_parts(Spec(8), task=_dies_on_the_third_part, partition="rows", jobs=2,
+                    split=Split(depth=1, checkpoint=path))
+    assert all(record["key"] != "2" for record in _records(path))

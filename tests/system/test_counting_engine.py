@@ -14,7 +14,7 @@ import time
 import pytest
 
 from nqueens import api
-from nqueens.counting.plan import choose_depth, make_plan
+from nqueens.counting.partition import choose_depth, make_partition
 from nqueens.result import Deadline, Status
 from nqueens.spec import Spec
 
@@ -76,7 +76,7 @@ def test_plan_weights_cover_the_board(kind: str, depth: int) -> None:
     from nqueens import api
 
     spec = Spec(9)
-    plan = make_plan(spec, depth, kind)
+    plan = make_partition(spec, depth, kind)
     total = sum(s.weight * api.count(s.spec(spec), backend="backtrack").count
                 for s in plan.subproblems)
     assert total == A000170[9]
@@ -86,7 +86,7 @@ def test_one_depth_chooser() -> None:
     spec = Spec(12)
     assert choose_depth(spec) == 0 and choose_depth(spec, kind="mirror") == 1
     depth = choose_depth(spec, at_least=64)
-    assert len(make_plan(spec, depth)) >= 64 > len(make_plan(spec, depth - 1))
+    assert len(make_partition(spec, depth)) >= 64 > len(make_partition(spec, depth - 1))
     assert choose_depth(spec, requested=3) == 3
 
 
@@ -97,7 +97,7 @@ def test_split_run_reports_task_statistics_everywhere() -> None:
     # a plain board on the bitboard route splits by symmetry classes (issue 13), so the
     # tasks are the class plan's subproblems at that depth
     assert stats["plan"] == "classes"
-    assert stats["tasks"] == stats["tasks_finished"] == len(make_plan(Spec(10), 2, "classes"))
+    assert stats["tasks"] == stats["tasks_finished"] == len(make_partition(Spec(10), 2, "classes"))
     assert stats["depth"] == 2 and stats["slots"] == 1 and stats["executor"] == "local"
     assert 0 <= stats["task_mean_s"] <= stats["task_max_s"]
     assert stats["unique"] == A002562[10]

@@ -23,10 +23,18 @@ import pytest
 from nqueens.api import count
 from nqueens.cli import main
 from nqueens.counting.cluster import SubproblemExecutor, TaskFailedError, dask_executor
-from nqueens.counting.engine import Progress, count_split, run
+from nqueens.counting.engine import Progress, count_parts, run
 from nqueens.counting.executors import open_executor
-from nqueens.counting.plan import TASKS_PER_SLOT, Plan, Subproblem, choose_depth, make_plan, prefixes
-from nqueens.counting.tasks import solver_task
+from nqueens.counting.partition import (
+    TASKS_PER_SLOT,
+    Partition,
+    Subproblem,
+    choose_depth,
+    make_partition,
+    prefixes,
+)
+from nqueens.counting.route import Split
+from nqueens.counting.search import natural_partition, solver_task, task_for
 from nqueens.result import Deadline
 from nqueens.spec import Spec
 
@@ -67,9 +75,18 @@ def client(cluster: Any) -> Iterator[Any]:
         yield dask_client
 
 
-def on_cluster(spec: Spec, cluster: Any, backend: str, **kwargs: Any) -> Any:
-    return count_split(
-        spec, backend=backend, executor="dask", scheduler=cluster.scheduler_address, **kwargs
+def split_count(spec: Spec, backend: str, **kwargs: Any) -> Any:
+    """A count by parts with the backend's fastest exact task, cut as that task cuts it."""
+    task = task_for(spec, backend)
+    return count_parts(spec, task=task, partition=natural_partition(spec, task), backend=backend,
+                       **kwargs)
+
+
+def on_cluster(spec: Spec, cluster: Any, backend: str, depth: int | None = None,
+               **kwargs: Any) -> Any:
+    return split_count(
+        spec, backend, split=Split("dask", depth=depth, scheduler=cluster.scheduler_address),
+        **kwargs
     )
 
 
@@ -93,7 +110,7 @@ def test_completion_on_cluster_matches_local(backend: str, cluster: Any, client:
 
 
 def test_local_executor_matches_oeis() -> None:
-    outcome = count_split(Spec(10), backend="backtrack", executor="local", jobs=2)
+    outcome = split_count(Spec(10), "backtrack", jobs=2, split=Split("local"))
     assert outcome.count == A000170[10]
     assert outcome.stats["executor"] == "local"
 
@@ -116,7 +133,7 @@ def test_cli_reports_tasks_and_times(cluster: Any, client: Any, capsys: pytest.C
     stats = doc["stats"]
     # a plain board on the bitboard route keeps the symmetry-class cut on the cluster too
     assert stats["executor"] == "dask" and stats["plan"] == "classes"
-    assert stats["tasks"] == len(make_plan(Spec(9), 2, "classes"))
+    assert stats["tasks"] == len(make_partition(Spec(9), 2, "classes"))
     assert 0 < stats["task_mean_s"] <= stats["task_max_s"]
 
 
@@ -124,7 +141,7 @@ def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> Non
     """What a checkpoint relies on: the run loop records the same entries on either
     executor, so a run started inline finishes on the cluster by skipping what is recorded."""
     spec = Spec(11)
-    plan = make_plan(spec, 2)
+    plan = make_partition(spec, 2)
     recorded: dict[str, int] = {}
 
     class Recorder:  # the ledger's interface, in memory
@@ -136,7 +153,7 @@ def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> Non
             assert key not in recorded
             recorded[key] = value
 
-    head = Plan(plan.kind, plan.depth, plan.subproblems[: len(plan) // 3])
+    head = Partition(plan.kind, plan.depth, plan.subproblems[: len(plan) // 3])
     with open_executor("inline") as workers:
         # Recorder is the ledger's interface without a file: not a Ledger, on purpose
         first = run(spec, head, workers=workers, task=solver_task, ledger=Recorder())  # type: ignore[arg-type]
@@ -151,7 +168,7 @@ def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> Non
 
 def test_worker_killed_mid_run_loses_nothing(cluster: Any, client: Any) -> None:
     spec = Spec(12)
-    subs = make_plan(spec, 1, "classes").subproblems  # a plain board's split on the bitboard route
+    subs = make_partition(spec, 1, "classes").subproblems  # a plain board's split on the bitboard route
     pids_before = set(client.run(os.getpid).values())
     seen: list[str] = []
     killed: list[int] = []
@@ -208,7 +225,7 @@ def test_cli_exits_3_naming_the_failed_subproblem(
     def fail(*args: Any, **kwargs: Any) -> Any:
         raise TaskFailedError("2.5", RuntimeError("worker ran out of memory"))
 
-    monkeypatch.setattr(engine, "count_split", fail)
+    monkeypatch.setattr(engine, "count_parts", fail)
     assert main(["count", "8", "--executor", "dask"]) == 3
     err = capsys.readouterr().err
     assert err.startswith("nqueens: error: subproblem 2.5 failed") and "incomplete" in err
@@ -289,8 +306,8 @@ def test_every_executor_gives_the_same_total_and_records(
     ledgers = {}
     for executor, jobs in (("inline", None), ("local", 2), ("dask", None)):
         path = tmp_path / f"{executor}.ckpt"
-        outcome = count_split(spec, backend=backend, executor=executor, jobs=jobs,
-                              scheduler=cluster.scheduler_address, depth=2, checkpoint=path)
+        outcome = split_count(spec, backend, jobs=jobs, split=Split(
+            executor, depth=2, checkpoint=path, scheduler=cluster.scheduler_address))
         assert outcome.complete and outcome.count == expected, executor
         assert outcome.stats["executor"] == executor
         ledgers[executor] = _ledger(path)
@@ -303,7 +320,7 @@ def test_a_count_started_on_one_executor_resumes_on_another(
 ) -> None:
     """dask -> inline -> local, each run stopped after a third of the subproblems."""
     spec, path = Spec(11), tmp_path / "c.ckpt"
-    plan_size = len(make_plan(spec, 2, "classes"))  # a plain board's split on the bitboard route
+    plan_size = len(make_partition(spec, 2, "classes"))  # a plain board's split on the bitboard route
     stops = iter((plan_size // 3, 2 * plan_size // 3))
     for executor in ("dask", "inline", "local"):
         deadline = Deadline(None)
@@ -314,8 +331,8 @@ def test_a_count_started_on_one_executor_resumes_on_another(
             if stop_at is not None and progress.done >= stop_at:
                 deadline.stop()
 
-        outcome = count_split(spec, backend="backtrack", executor=executor, jobs=2, depth=2,
-                              scheduler=cluster.scheduler_address, checkpoint=path,
+        outcome = split_count(spec, "backtrack", jobs=2, split=Split(
+            executor, depth=2, checkpoint=path, scheduler=cluster.scheduler_address),
                               deadline=deadline, on_progress=stop_early)
         recorded = _ledger(path)
         assert outcome.count == sum(recorded.values())  # what the ledger holds, no more
@@ -331,8 +348,8 @@ def test_time_limit_reaches_the_cluster_tasks(cluster: Any, client: Any) -> None
     import time
 
     started = time.monotonic()
-    outcome = count_split(Spec(20), backend="backtrack", executor="dask", depth=1,
-                          scheduler=cluster.scheduler_address, deadline=Deadline(1.0))
+    outcome = split_count(Spec(20), "backtrack", deadline=Deadline(1.0),
+                          split=Split("dask", depth=1, scheduler=cluster.scheduler_address))
     assert not outcome.complete and time.monotonic() - started < 15
     freed = time.monotonic()
     assert client.submit(sum, [1, 2], pure=False).result(timeout=30) == 3
@@ -387,11 +404,10 @@ def test_ctrl_c_while_a_private_cluster_starts_is_one_line(delay: float) -> None
 
 
 def test_join_parts_on_the_cluster_sum_to_the_total(cluster: Any, client: Any) -> None:
-    from nqueens.counting.tasks import join_task
+    from nqueens.counting.join import join_task
 
-    outcome = count_split(Spec(13), backend="backtrack", executor="dask", kind="join",
-                          task=join_task, depth=2, scheduler=cluster.scheduler_address,
-                          check=False)
+    outcome = count_parts(Spec(13), backend="backtrack", partition="join", task=join_task,
+                          split=Split("dask", depth=2, scheduler=cluster.scheduler_address))
     assert outcome.complete and outcome.count == A000170[13]
     assert outcome.stats["plan"] == "join" and outcome.stats["tasks"] == 16
 

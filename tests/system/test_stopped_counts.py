@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from nqueens.counting.engine import count_split
-from nqueens.counting.tasks import bitboard_task, solver_task
+from nqueens.counting.engine import count_parts
+from nqueens.counting.route import Split
+from nqueens.counting.search import solver_task
+from nqueens.counting.walk import bitboard_task
 from nqueens.result import Deadline, Status
 from nqueens.spec import Spec
 
@@ -38,8 +40,8 @@ def _stopped_after(seconds: float) -> Deadline:
 def test_pool_keeps_the_running_tasks_partial_counts(stop: str) -> None:
     deadline = _stopped_after(1.0) if stop == "signal" else Deadline(1.0)
     started = time.monotonic()
-    found = count_split(BIG, backend="backtrack", executor="local", jobs=2, kind="classes",
-                        task=bitboard_task, deadline=deadline, check=False)
+    found = count_parts(BIG, backend="backtrack", jobs=2, partition="classes",
+                        task=bitboard_task, deadline=deadline)
     assert found.status is Status.TIMEOUT
     assert found.stats["tasks_finished"] == 0  # so all of the count is partial counts
     assert found.count > 0
@@ -50,9 +52,8 @@ def test_checkpointed_count_reports_partial_counts_it_cannot_record(tmp_path: Pa
     """The lower bound includes the stopped tasks' counts; the checkpoint keeps only
     finished subproblems (a resume cannot continue a task halfway), and says how much."""
     path = tmp_path / "c.ckpt"
-    found = count_split(BIG, backend="backtrack", executor="local", jobs=2, kind="classes",
-                        task=bitboard_task, deadline=Deadline(1.0), checkpoint=path,
-                        check=False)
+    found = count_parts(BIG, backend="backtrack", jobs=2, partition="classes",
+                        task=bitboard_task, deadline=Deadline(1.0), split=Split(checkpoint=path))
     assert found.status is Status.TIMEOUT and found.stats["tasks_finished"] == 0
     assert found.count > 0 and found.stats["recorded"] == 0
     assert len(path.read_text().splitlines()) == 1  # the header, no record
@@ -60,8 +61,8 @@ def test_checkpointed_count_reports_partial_counts_it_cannot_record(tmp_path: Pa
 
 def test_pool_of_solver_tasks_keeps_their_partial_counts() -> None:
     """A solver backend's task stops through its deadline's hooks and returns its count."""
-    found = count_split(Spec(16), backend="permutation", executor="local", jobs=2, depth=1,
-                        task=solver_task, deadline=_stopped_after(1.0), check=False)
+    found = count_parts(Spec(16), backend="permutation", jobs=2, split=Split(depth=1),
+                        task=solver_task, deadline=_stopped_after(1.0))
     assert found.status is Status.TIMEOUT and found.count > 0
 
 
@@ -81,8 +82,8 @@ def test_dask_keeps_the_running_tasks_partial_counts() -> None:
 
     require("distributed", "pip install '.[dask]'")
     started = time.monotonic()
-    found = count_split(BIG, backend="backtrack", executor="dask", jobs=2, kind="classes",
-                        task=bitboard_task, deadline=Deadline(8.0), check=False)
+    found = count_parts(BIG, backend="backtrack", jobs=2, partition="classes",
+                        task=bitboard_task, deadline=Deadline(8.0), split=Split("dask"))
     assert found.status is Status.TIMEOUT
     assert found.count > 0, found.stats
     assert time.monotonic() - started < 30

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from nqueens import api, planning, routes
+from nqueens import api, planning, policy
 from nqueens.api import plan
 from nqueens.backends import DEFAULT_BACKEND, REGISTRY
 from nqueens.cli import main
 from nqueens.cli.progress import CountProgress
 from nqueens.forecast import Forecast, forecast
 from nqueens.modeling.modelfile import load_model
-from nqueens.routes import Route, choose
+from nqueens.policy import Rule, choose
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
 
@@ -71,14 +71,14 @@ def test_large_constrained_find_uses_local_search_only_when_registered(kind_spec
 
 
 def test_count_and_enumerate_routes_are_exhaustive() -> None:
-    for route in routes.ROUTES:
+    for route in policy.RULES:
         if route.job != "find" or route.fallback is None:
             assert route.backend in REGISTRY or route.needs == route.backend
         if route.job in ("count", "enumerate"):
             assert REGISTRY[route.backend].exhaustive, route
         if route.backend in REGISTRY and not REGISTRY[route.backend].exhaustive:
             # a finder that cannot prove "no solution" covers only boards that have one
-            assert route.fallback is not None or (route.kind == "plain" and route.n_from >= 4)
+            assert route.fallback is not None or (route.board == "plain" and route.n_from >= 4)
 
 
 def test_auto_is_the_default() -> None:
@@ -123,8 +123,8 @@ def test_variants_match_the_oeis(variant: str, n: int) -> None:
 def test_a_finder_that_finds_nothing_hands_over_to_its_exhaustive_fallback(
         monkeypatch: pytest.MonkeyPatch) -> None:
     spec = load_model(MODELS / "completion-8-unsat.toml")
-    finder = Route("find", "completion", 1, None, "genetic", {"generations": 3, "seed": 1},
-                   "test finder", "test", fallback=("backtrack", FF))
+    finder = Rule("find", "completion", 1, None, "genetic", {"generations": 3, "seed": 1},
+                  "test finder", "test", fallback=("backtrack", FF))
     monkeypatch.setattr(planning, "choose", lambda *args: finder)
     outcome = api.solve(spec)
     assert outcome.unsatisfiable and outcome.backend == "backtrack"
@@ -217,5 +217,24 @@ def test_callbacks_only_where_they_cost_nothing() -> None:
 
 
 def test_the_docs_show_the_table() -> None:
-    """The auto policy page (docs/explanation/auto.md) carries the table the code uses."""
-    assert routes.table_markdown() in (DOCS / "explanation" / "auto.md").read_text()
+    """The auto policy page (docs/explanation/auto.md) holds the marker the docs build
+    replaces with the table the code uses, and every row's figures are in it."""
+    import hooks  # docs/hooks.py: what `mkdocs build` runs
+
+    assert hooks.SNIPPETS["auto-policy"] is policy.table_markdown
+    page = (DOCS / "explanation" / "auto.md").read_text()
+    assert [m.group(1) for m in hooks.MARKER.finditer(page)] == ["auto-policy"]
+    table = policy.table_markdown()
+    assert all(rule.why in table and rule.describe() in table for rule in policy.RULES)
+
+
+def test_the_reasons_quote_the_forecasts_points() -> None:
+    """A figure in a reason that is also a forecast's measured point is that point: the
+    join's and the backends' rates are quoted as they are, not copied."""
+    from nqueens.backends import REGISTRY
+    from nqueens.counting import join
+
+    table = policy.table_markdown()
+    assert f"count 16, one core: {join.RATE.at(16)} CPU" in table
+    assert f"first-fail {REGISTRY['backtrack'].measured('enumerate', 12, order='first-fail')}" in table
+    assert f"cpsat {REGISTRY['cpsat'].measured('find', 1000)} (1.4 GB)" in table

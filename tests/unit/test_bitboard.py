@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from nqueens import api
 from nqueens.backends.backtrack import BacktrackBackend
 from nqueens.bitboard import count_masks, count_tree, initial_rows, is_canonical, kernel_available
-from nqueens.counting import tasks
-from nqueens.counting.engine import count_split
-from nqueens.counting.plan import make_plan
-from nqueens.counting.tasks import bitboard_task
+from nqueens.counting import walk
+from nqueens.counting.engine import count_parts
+from nqueens.counting.partition import make_partition
+from nqueens.counting.route import Split
+from nqueens.counting.walk import bitboard_task
 from nqueens.errors import SpecError
 from nqueens.result import Deadline, Status
 from nqueens.spec import Spec
@@ -114,20 +115,20 @@ def test_is_canonical_on_non_solutions() -> None:
 
 @pytest.mark.parametrize("n", [1, 2, 3, 8, 9])
 def test_mirror_split_weights_cover_the_board(n: int) -> None:
-    subs = make_plan(Spec(n), 2, "mirror").subproblems
+    subs = make_partition(Spec(n), 2, "mirror").subproblems
     total = sum(s.weight * api.count(s.spec(Spec(n)), backend="backtrack").count for s in subs)
     assert total == A000170[n]
 
 
 def test_mirror_split_refuses_asymmetric_specs() -> None:
     with pytest.raises(ValueError, match="plain"):
-        make_plan(Spec(6, forbidden=((0, 0),)), 1, "mirror")
+        make_partition(Spec(6, forbidden=((0, 0),)), 1, "mirror")
 
 
 def test_split_count_over_processes_with_kernel_task() -> None:
     spec = Spec(10)
-    result = count_split(spec, backend="backtrack", executor="local", jobs=2, kind="mirror",
-                         depth=2, task=bitboard_task)
+    result = count_parts(spec, backend="backtrack", jobs=2, partition="mirror",
+                         split=Split("local", depth=2), task=bitboard_task)
     assert result.complete and result.stats["slots"] == 2
     assert result.count == A000170[10]
     assert result.stats["unique"] == A002562[10]
@@ -144,7 +145,7 @@ def test_fast_count_stops_at_the_deadline() -> None:
     "spec", [Spec(9), Spec(9, fixed=((2, 4),), forbidden=((0, 0), (8, 3)))], ids=["plain", "fixed"]
 )
 def test_count_fast_over_two_processes(monkeypatch: pytest.MonkeyPatch, spec: Spec) -> None:
-    monkeypatch.setattr(tasks, "BITBOARD_PARALLEL_FROM_N", 1)  # the pool even for a small board
+    monkeypatch.setattr(walk, "PARALLEL_FROM_N", 1)  # the pool even for a small board
     found = api.search(spec, backend="backtrack", collect=False, jobs=2)
     assert found.complete and found.stats["jobs"] == 2 and found.stats["subproblems"] > 2
     assert found.count == BacktrackBackend(fast=False).search(spec, None).count

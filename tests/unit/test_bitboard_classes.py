@@ -154,11 +154,12 @@ def test_python_walks_on_a_large_board_stop_at_the_deadline_without_recursion_er
 @pytest.mark.parametrize(("executor", "jobs"), [("inline", 1), ("local", 2)])
 @pytest.mark.parametrize("n", [10, 12])
 def test_engine_classes_plan_counts_total_and_fundamental(executor, jobs, n):
-    from nqueens.counting.engine import count_split
-    from nqueens.counting.tasks import bitboard_task
+    from nqueens.counting.engine import count_parts
+    from nqueens.counting.route import Split
+    from nqueens.counting.walk import bitboard_task
 
-    found = count_split(Spec(n), backend="backtrack", kind="classes", executor=executor,
-                        jobs=jobs, depth=2, task=bitboard_task, check=False)
+    found = count_parts(Spec(n), backend="backtrack", partition="classes", jobs=jobs,
+                        split=Split(executor, depth=2), task=bitboard_task)
     assert found.complete and found.stats["plan"] == "classes"
     assert (found.count, found.stats["unique"]) == (A000170[n], FUNDAMENTAL[n])
 
@@ -172,14 +173,16 @@ def test_backtrack_counts_a_plain_board_by_its_classes():
 
 
 def test_classes_checkpoint_cut_short_resumes_to_the_exact_total(tmp_path):
-    from nqueens.counting.engine import count_split
-    from nqueens.counting.tasks import bitboard_task
+    from nqueens.counting.engine import count_parts
+    from nqueens.counting.route import Split
+    from nqueens.counting.walk import bitboard_task
 
     path = tmp_path / "c.ckpt"
 
     def counted(**more):
-        return count_split(Spec(12), backend="backtrack", kind="classes", executor="inline",
-                           depth=3, task=bitboard_task, checkpoint=path, check=False, **more)
+        return count_parts(Spec(12), backend="backtrack", partition="classes",
+                           split=Split("inline", depth=3, checkpoint=path), task=bitboard_task,
+                           **more)
 
     assert counted().count == A000170[12]
     lines = path.read_text().splitlines()
@@ -192,8 +195,8 @@ def test_classes_checkpoint_cut_short_resumes_to_the_exact_total(tmp_path):
 
 
 def test_a_class_start_is_never_counted_as_a_prefix_spec():
-    from nqueens.counting.plan import make_plan
+    from nqueens.counting.partition import make_partition
 
-    sub = make_plan(Spec(8), 2, "classes").subproblems[0]
+    sub = make_partition(Spec(8), 2, "classes").subproblems[0]
     with pytest.raises(ValueError, match="per-class walk"):
         sub.spec(Spec(8))

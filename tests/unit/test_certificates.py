@@ -169,6 +169,14 @@ def test_cross_check_agrees_with_oeis() -> None:
         assert first.backend != second.backend
 
 
+def test_the_api_refuses_a_cross_check_as_the_command_does(tmp_path: Path) -> None:
+    from nqueens.counting.route import Split
+
+    for refused in ({"unique": True}, {"split": Split(checkpoint=tmp_path / "c.ckpt")}):
+        with pytest.raises(nqueens.InputError, match="compares two whole counts"):
+            nqueens.cross_check(6, **refused)
+
+
 def test_cross_check_disagreement_raises(monkeypatch: pytest.MonkeyPatch) -> None:
     from nqueens.planning import Plan
 

@@ -9,18 +9,20 @@ import json
 import pytest
 
 from nqueens import planning
-from nqueens.counting.engine import count_split
-from nqueens.counting.plan import make_plan
-from nqueens.counting.tasks import join_task
+from nqueens.counting.engine import count_parts
+from nqueens.counting.join import join_task
+from nqueens.counting.partition import make_partition
+from nqueens.counting.route import Split
 from nqueens.result import Deadline
 from nqueens.spec import Spec
 
 from known_counts import A000170
 
 
-def _join(n: int, **more):
-    return count_split(Spec(n), backend="backtrack", kind="join", task=join_task, check=False,
-                       **{"executor": "inline", **more})
+def _join(n: int, executor: str = "inline", depth: int | None = None, checkpoint=None,
+          **more):
+    return count_parts(Spec(n), backend="backtrack", partition="join", task=join_task,
+                       split=Split(executor, depth=depth, checkpoint=checkpoint), **more)
 
 
 @pytest.mark.parametrize(("executor", "jobs"), [("inline", 1), ("local", 2)])
@@ -32,7 +34,7 @@ def test_join_parts_sum_to_the_total(executor, jobs, n):
 
 
 def test_join_plan_parts_are_not_specs():
-    plan = make_plan(Spec(8), 2, "join")
+    plan = make_partition(Spec(8), 2, "join")
     assert [s.key for s in plan.subproblems[:2]] == ["j:0/16", "j:1/16"]
     with pytest.raises(ValueError, match="join part"):
         plan.subproblems[0].spec(Spec(8))
@@ -89,13 +91,14 @@ def test_unique_and_a_named_backend_keep_the_per_class_walk():
 
 def test_memory_cuts_processes_then_falls_back_to_the_walk(monkeypatch):
     from nqueens import limits
+    from nqueens.counting import join
 
-    one = limits.join_bytes(18)
-    monkeypatch.setattr(limits, "machine_memory", lambda: limits.BASE_BYTES + one + 1)
+    one = join.join_bytes(18)
+    monkeypatch.setattr(join, "machine_memory", lambda: limits.BASE_BYTES + one + 1)
     chosen = planning.plan(18, "count", jobs=2)
     assert (chosen.counting, chosen.jobs) == ("join", 1)
     assert any("1 of 2 processes" in note for note in chosen.notes)
-    monkeypatch.setattr(limits, "machine_memory", lambda: limits.BASE_BYTES + one // 2)
+    monkeypatch.setattr(join, "machine_memory", lambda: limits.BASE_BYTES + one // 2)
     chosen = planning.plan(18, "count")
     assert chosen.counting == "bitboard" and chosen.route is not None
     assert any("per-class walk instead" in note for note in chosen.notes)
@@ -104,7 +107,9 @@ def test_memory_cuts_processes_then_falls_back_to_the_walk(monkeypatch):
 def test_without_the_compiled_join_auto_counts_by_the_walk(monkeypatch):
     """joins.py gives the same numbers, but only small boards in time: without the C
     extension a count takes the per-class walk, and says why."""
-    monkeypatch.setattr(planning, "join_available", lambda: False)
+    from nqueens.counting import join
+
+    monkeypatch.setattr(join, "join_available", lambda: False)
     chosen = planning.plan(16, "count")
     assert chosen.counting == "bitboard"
     assert any("not compiled" in note for note in chosen.notes)

@@ -9,8 +9,8 @@ import pytest
 
 import nqueens
 from nqueens.backends.sat import ENCODINGS, encode_cnf
+from nqueens.backends.sat_facts import MAX_CLAUSES, estimated_clauses
 from nqueens.cli import main
-from nqueens.limits import MAX_CLAUSES, estimated_clauses
 
 
 @pytest.mark.parametrize("encoding", list(ENCODINGS))

@@ -8,6 +8,7 @@ import pytest
 
 import nqueens
 from nqueens import Spec, api, limits
+from nqueens.backends import cpsat_facts, facts, minconflicts_facts, sat_facts
 from nqueens.cli import main
 
 GB = 2**30
@@ -40,8 +41,8 @@ def test_a_constrained_board_is_pointed_to_minconflicts(small_machine: None) -> 
 
 def test_minconflicts_fits_where_the_models_do_not(small_machine: None) -> None:
     spec = Spec(10**6)
-    limits.refuse_oversized(spec, "minconflicts", 10**7)  # no error: O(n) memory
-    assert limits.minconflicts_bytes(spec) < GB < limits.cpsat_bytes(Spec(1000))
+    minconflicts_facts.ROW.check(spec, {}, "find")  # no error: O(n) memory
+    assert minconflicts_facts.minconflicts_bytes(spec) < GB < cpsat_facts.cpsat_bytes(Spec(1000))
 
 
 def test_cli_refusal_is_one_line_exit_2(
@@ -59,10 +60,11 @@ def test_the_real_machine_refuses_a_grid_of_ten_billion_cells() -> None:
 
 
 def test_estimates_grow_with_the_model() -> None:
-    assert limits.cpsat_bytes(Spec(1000), workers=2) > limits.cpsat_bytes(Spec(1000))
-    assert limits.cpsat_bytes(Spec(100, variant="superqueens")) > limits.cpsat_bytes(Spec(100))
-    assert limits.sat_bytes(Spec(1000), "seqcounter") > 3 * limits.sat_bytes(Spec(300), "seqcounter")
-    assert limits.lines_bytes(Spec(2000)) > limits.lines_bytes(Spec(1000)) * 3.5
+    cpsat_bytes, sat_bytes, lines_bytes = cpsat_facts.cpsat_bytes, sat_facts.sat_bytes, facts.lines_bytes
+    assert cpsat_bytes(Spec(1000), workers=2) > cpsat_bytes(Spec(1000))
+    assert cpsat_bytes(Spec(100, variant="superqueens")) > cpsat_bytes(Spec(100))
+    assert sat_bytes(Spec(1000), "seqcounter") > 3 * sat_bytes(Spec(300), "seqcounter")
+    assert lines_bytes(Spec(2000)) > lines_bytes(Spec(1000)) * 3.5
 
 
 def test_solver_stats_report_peak_memory() -> None:
@@ -86,21 +88,19 @@ def test_a_spent_deadline_stops_the_sat_build_of_a_large_board() -> None:
 def test_cpsat_estimate_is_for_the_route_that_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     """A large queens board is searched by one worker (one copy of the grid), a small one
     by two: the refusal is checked against the estimate of that route."""
-    import nqueens.backends as backends
-
     needed: list[int] = []
 
-    def record(spec: Spec, backend: str, max_n: int, estimate: int, job: str = "find") -> None:
+    def record(spec: Spec, backend: str, max_n: int, estimate: int, instead: object) -> None:
         needed.append(estimate)
         raise nqueens.SizeLimitError("recorded")
 
-    monkeypatch.setattr(backends, "refuse_oversized", record)
+    monkeypatch.setattr(facts, "refuse_oversized", record)
     for spec in (Spec(1000), Spec(200)):
         with pytest.raises(nqueens.SizeLimitError):
             api.solve(spec, backend="cpsat")
-    assert needed == [limits.cpsat_bytes(Spec(1000), 1),
-                      limits.cpsat_bytes(Spec(200), backends.CPSAT_FIND_ONE_WORKERS)]
-    sizes = [limits.cpsat_bytes(Spec(n)) for n in (200, 500, 1000, 2000)]
+    assert needed == [cpsat_facts.cpsat_bytes(Spec(1000), 1),
+                      cpsat_facts.cpsat_bytes(Spec(200), cpsat_facts.FIND_ONE_WORKERS)]
+    sizes = [cpsat_facts.cpsat_bytes(Spec(n)) for n in (200, 500, 1000, 2000)]
     assert sizes == sorted(sizes) and sizes[-1] > 3 * sizes[-2]
 
 
@@ -115,14 +115,14 @@ def test_cpsat_estimate_is_near_the_measured_peak() -> None:
     import sys
 
     script = (
-        "import json, nqueens.backends.cpsat as c; from nqueens import api, Spec;"
-        "c.RESTARTS_FIND_ONE_N = 1; o = api.solve(Spec(250), backend='cpsat');"
+        "import json, nqueens.backends.cpsat_facts as c; from nqueens import api, Spec;"
+        "c.RESTARTS_FROM_N = 1; o = api.solve(Spec(250), backend='cpsat');"
         "print(json.dumps([o.solution is not None, o.stats['peak_rss_mb']]))"
     )
     found, peak_mb = json.loads(subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True,
     ).stdout)
-    estimate_mb = limits.cpsat_bytes(Spec(250)) / 2**20
+    estimate_mb = cpsat_facts.cpsat_bytes(Spec(250)) / 2**20
     assert found and peak_mb <= estimate_mb <= 2 * peak_mb
 
 
@@ -148,6 +148,15 @@ def test_construct_is_refused_by_its_estimate_on_the_command_line(
     captured = capsys.readouterr()
     assert captured.out == "" and "beyond the construct backend" in captured.err
     assert "needs about 4.3 GB and this machine has 1.0 GB" in captured.err
+
+
+def test_the_api_refuses_a_check_beyond_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`nqueens.validate` refuses, as `verify` does, a placement whose check would not fit."""
+    monkeypatch.setattr(limits, "VALIDATION_BYTES_PER_QUEEN", 2**50)  # as if each took a PB
+    with pytest.raises(nqueens.SizeLimitError, match="checking 4 queens needs about"):
+        nqueens.validate(4, (1, 3, 0, 2))
+    monkeypatch.undo()
+    assert nqueens.validate(4, (1, 3, 0, 2)) == []
 
 
 def test_running_out_of_memory_anyway_is_one_line(

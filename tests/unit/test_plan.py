@@ -91,7 +91,7 @@ def test_solver_processes_only_where_they_pay() -> None:
     cheap = plan(12, "count", "sat", jobs=2)
     assert cheap.jobs == 1 and any("--jobs 2 not used" in note for note in cheap.notes)
     costly = plan(16, "count", "sat", jobs=2)
-    assert costly.jobs == 2 and costly.processes and not costly.notes
+    assert costly.jobs == 2 and costly.executor == "local" and not costly.notes
 
 
 @pytest.mark.parametrize("backend", backend_names(exhaustive_only=True))
@@ -109,3 +109,17 @@ def test_bundled_models_are_taken_wherever_a_spec_is() -> None:
     assert nqueens.solve("queens-8").solution is not None
     with pytest.raises(nqueens.SpecError, match="bundled model's name"):
         nqueens.count("no-such-model")
+
+
+def test_where_a_count_runs_and_how_long_a_stop_takes(tmp_path) -> None:
+    """The plan decides the executor and the grace after a stop (issue 32, item 18: a
+    one-process checkpointed count was taken for a Dask run)."""
+    from nqueens.counting.route import SHUTDOWN_GRACE, Split
+
+    one = plan(12, "count", "backtrack", jobs=1, split=Split(checkpoint=tmp_path / "c.ckpt"))
+    assert (one.executor, one.stop_grace) == ("inline", None)
+    pool = plan(16, "count", "backtrack", jobs=2)
+    assert (pool.executor, pool.stop_grace) == ("local", SHUTDOWN_GRACE["local"])
+    dask = plan(12, "count", "backtrack", split=Split("dask"))
+    assert (dask.executor, dask.stop_grace) == ("dask", SHUTDOWN_GRACE["dask"])
+    assert plan(8, "find").executor == "inline"

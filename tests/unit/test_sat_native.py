@@ -9,7 +9,6 @@ from pysat.formula import CNFPlus
 from pysat.solvers import Solver
 
 import nqueens
-from nqueens.backends import sat_encoding
 from nqueens.backends.sat import (
     NATIVE,
     NATIVE_SOLVERS,
@@ -17,7 +16,8 @@ from nqueens.backends.sat import (
     encode_cnf,
     solver_for,
 )
-from nqueens.limits import sat_bytes
+from nqueens.backends.sat_facts import encoding_for as sat_encoding
+from nqueens.backends.sat_facts import sat_bytes
 from nqueens.modeling.export import dimacs_text
 from nqueens.spec import Spec
 from nqueens.validator import find_violations

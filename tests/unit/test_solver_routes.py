@@ -10,13 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nqueens import api
-from nqueens.backends import sat_encoding
 from nqueens.backends.backtrack import BacktrackBackend
 from nqueens.backends.cpsat import _solver, compile_cpsat_queens_model
 from nqueens.backends.sat import encode_cnf, first_row_parts
-from nqueens.counting.plan import make_plan
+from nqueens.backends.sat_facts import encoding_for as sat_encoding
+from nqueens.backends.sat_facts import estimated_clauses
+from nqueens.counting.partition import make_partition
 from nqueens.errors import InputError, SpecError
-from nqueens.limits import estimated_clauses
 from nqueens.spec import Spec
 from nqueens.validator import find_violations
 
@@ -82,8 +82,8 @@ def test_enumeration_runs_one_cpsat_worker() -> None:
 
 
 def test_first_row_parts_cover_each_column_once() -> None:
-    assert [s.weight for s in make_plan(Spec(7), 1, "mirror").subproblems] == [2, 2, 2, 1]
-    assert [s.weight for s in make_plan(Spec(6), 1, "mirror").subproblems] == [2, 2, 2]
+    assert [s.weight for s in make_partition(Spec(7), 1, "mirror").subproblems] == [2, 2, 2, 1]
+    assert [s.weight for s in make_partition(Spec(6), 1, "mirror").subproblems] == [2, 2, 2]
     assert len(first_row_parts(Spec(6))) == 6
 
 
@@ -121,9 +121,9 @@ def test_cpsat_restarts_find_one_route(
 ) -> None:
     """The large-board route, forced on small boards: a valid placement honouring the
     fixed and forbidden cells, or "no solution" exactly when the backtracker finds none."""
-    import nqueens.backends.cpsat as cpsat
+    import nqueens.backends.cpsat_facts as cpsat_facts
 
-    monkeypatch.setattr(cpsat, "RESTARTS_FIND_ONE_N", 1)
+    monkeypatch.setattr(cpsat_facts, "RESTARTS_FROM_N", 1)
     spec = Spec(n, fixed=fixed, forbidden=forbidden)
     outcome = api.solve(spec, backend="cpsat")
     assert outcome.stats["model"] == "grid, restarts" and outcome.stats["runs"] >= 1
@@ -139,8 +139,9 @@ def test_cpsat_restarts_still_prove_an_unsatisfiable_board(monkeypatch: pytest.M
     """With a budget of one conflict per run the Luby budgets must grow until the proof
     fits: 8-queens with (0, 0) and (1, 2) fixed has no solution."""
     import nqueens.backends.cpsat as cpsat
+    import nqueens.backends.cpsat_facts as cpsat_facts
 
-    monkeypatch.setattr(cpsat, "RESTARTS_FIND_ONE_N", 1)
+    monkeypatch.setattr(cpsat_facts, "RESTARTS_FROM_N", 1)
     monkeypatch.setattr(cpsat, "RESTART_CONFLICTS", 1)
     spec = Spec(8, fixed=((0, 0), (1, 2)))
     assert brute_force_solutions(8, spec.fixed) == set()
@@ -158,9 +159,9 @@ def test_luby_sequence() -> None:
 def test_cpsat_route_chooser_workers() -> None:
     """One worker (one model copy in memory) for large queens boards and enumeration;
     the two-worker race below the threshold and for the other variants."""
-    from nqueens.backends import CPSAT_FIND_ONE_WORKERS as FIND_ONE_WORKERS
-    from nqueens.backends import CPSAT_RESTARTS_FROM_N as RESTARTS_FIND_ONE_N
-    from nqueens.backends import cpsat_workers
+    from nqueens.backends.cpsat_facts import FIND_ONE_WORKERS
+    from nqueens.backends.cpsat_facts import RESTARTS_FROM_N as RESTARTS_FIND_ONE_N
+    from nqueens.backends.cpsat_facts import workers_for as cpsat_workers
 
     assert cpsat_workers(Spec(RESTARTS_FIND_ONE_N), {}, "find") == 1
     assert cpsat_workers(Spec(1000, fixed=((0, 3),)), {}, "find") == 1

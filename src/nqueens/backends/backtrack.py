@@ -18,7 +18,7 @@ from typing import ClassVar
 from ..bitboard import AttackMasks, initial_rows
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from . import BACKTRACK_ORDERS as ORDERS
+from .backtrack_facts import DEFAULT_ORDER, ORDERS
 from .base import Emitter
 
 _CHECK_EVERY = 1 << 12  # nodes between deadline checks
@@ -29,7 +29,7 @@ class BacktrackBackend:
 
     name: ClassVar[str] = "backtrack"
 
-    def __init__(self, fast: bool = True, order: str = "rows") -> None:
+    def __init__(self, fast: bool = True, order: str = DEFAULT_ORDER) -> None:
         """`fast=False` keeps pure counts on this instrumented search instead of the
         engine's bitboard route (for comparisons; the plan reads it from the registry);
         `order`: "rows" (the textbook's), "first-fail" (`firstfail.py`) or "propagate"

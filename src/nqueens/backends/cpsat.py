@@ -6,7 +6,7 @@ one integer per row with AllDifferent on q[r], q[r] + r and q[r] - r, searched w
 first-fail strategy (faster than OR-Tools' sample model in the bench). A pure count of a
 plain board is the counting engine's job (its mirror route runs this search per half).
 
-One solution of a large queens board (from the registry's CPSAT_RESTARTS_FROM_N) comes from
+One solution of a large queens board (from `cpsat_facts.RESTARTS_FROM_N`) comes from
 the grid searched by one worker in short randomized runs (`CpSatBackend._find_one_restarts`):
 the two-worker race relies on CP-SAT's local search, which stops finding anything there,
 and the integer model's per-value encoding outgrows memory.
@@ -29,7 +29,7 @@ from ..errors import InputError
 from ..limits import peak_memory_mb
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
-from . import CPSAT_RESTARTS_FROM_N, cpsat_workers
+from . import cpsat_facts
 from .base import Emitter
 
 
@@ -146,9 +146,6 @@ class _Collector(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
-#: From this size on, one solution of a queens-variant board comes from the restarts.
-RESTARTS_FIND_ONE_N = CPSAT_RESTARTS_FROM_N
-
 #: Conflicts allowed in each restart, times the Luby sequence 1 1 2 1 1 2 4 ... (so the
 #: budgets grow without bound and an unsatisfiable board is still proved so). Runs that
 #: succeed do so within several hundred conflicts; the others wander for thousands,
@@ -176,7 +173,7 @@ class CpSatBackend:
         deadline: Deadline | None = None,
     ) -> Outcome:
         enumerate_all = limit != 1
-        workers = cpsat_workers(spec, {"workers": self.workers},
+        workers = cpsat_facts.workers_for(spec, {"workers": self.workers},
                                 "enumerate" if enumerate_all else "find")
         started = time.perf_counter()
         if enumerate_all and spec.variant == "queens":
@@ -187,7 +184,7 @@ class CpSatBackend:
             return Outcome(Status.TIMEOUT, 0, elapsed=time.perf_counter() - started,
                            backend=self.name, stats={"stopped": "building the model"})
         compile_seconds = time.perf_counter() - started
-        if spec.variant == "queens" and spec.n >= RESTARTS_FIND_ONE_N:
+        if spec.variant == "queens" and spec.n >= cpsat_facts.RESTARTS_FROM_N:
             return self._find_one_restarts(compiled, on_solution, deadline, started,
                                            compile_seconds)
         solver = _solver(deadline, enumerate_all)

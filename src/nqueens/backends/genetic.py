@@ -20,6 +20,7 @@ from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..validator import find_violations
 from .base import Emitter
+from .genetic_facts import GENERATIONS, MUTATION_RATE, POPULATION
 
 Candidate = tuple[int, ...]
 
@@ -62,9 +63,9 @@ class GeneticBackend:
     def __init__(
         self,
         seed: int | None = None,
-        generations: int = 1000,
-        population: int = 100,
-        mutation_rate: float = 0.8,
+        generations: int = GENERATIONS,
+        population: int = POPULATION,
+        mutation_rate: float = MUTATION_RATE,
     ) -> None:
         self.seed = seed
         self.generations = _positive("generations", generations)

@@ -42,6 +42,7 @@ from ..variants import (
     wrapped_diagonals,
 )
 from .base import Emitter
+from .minconflicts_facts import default_max_steps
 
 try:
     import nqueens._minconflicts as _kernel
@@ -61,11 +62,6 @@ CHUNK = 4096
 def default_restart_steps(n: int) -> int:
     """Moves before a fresh greedy start: small boards can cycle on a plateau."""
     return 10 * n + 1000
-
-
-def default_max_steps(n: int) -> int:
-    """The default step limit: generous at every size (n = 10^6 needed about 11,000)."""
-    return 100 * n + 1_000_000
 
 
 _MASK = (1 << 64) - 1

@@ -21,37 +21,34 @@ from typing import Any, ClassVar
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, CNFPlus, IDPool
-from pysat.solvers import Solver, SolverNames
+from pysat.solvers import Solver
 
 from ..errors import InputError
 from ..limits import peak_memory_mb
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
-from . import SAT_LARGE_ENCODING, sat_encoding
 from .base import Emitter
+from .sat_facts import (
+    DEFAULT_ENCODING,
+    DEFAULT_SOLVER,
+    ENCODINGS,
+    NATIVE,
+    NATIVE_SOLVERS,
+    PROOF_SOLVERS,
+    encoding_for,
+    known_solver,
+    proof_refusal,
+    solver_key,
+    solver_names,
+)
 
-#: No encoding: each at-most-one of three or more cells is handed to the solver as a
-#: cardinality constraint (PySAT's CNF+, `add_atmost`); only some solvers take those.
-NATIVE = "native"
-#: Encodings of at-most-one offered to users: name -> pysat.card.EncType value (None: native).
-ENCODINGS: dict[str, int | None] = {
-    "pairwise": EncType.pairwise,
-    "seqcounter": EncType.seqcounter,
-    "ladder": EncType.ladder,
-    "bitwise": EncType.bitwise,
-    "totalizer": EncType.totalizer,
-    "sortnetwrk": EncType.sortnetwrk,
-    "cardnetwrk": EncType.cardnetwrk,
-    "mtotalizer": EncType.mtotalizer,
-    "kmtotalizer": EncType.kmtotalizer,
-    NATIVE: None,
-}
-DEFAULT_ENCODING = "pairwise"
-LARGE_ENCODING = SAT_LARGE_ENCODING
-DEFAULT_SOLVER = "cadical195"
-#: PySAT's solvers that take cardinality constraints (the `native` encoding); the first is
-#: the default (MiniCard: MiniSat 2.2 with native at-most-k propagation).
-NATIVE_SOLVERS = ("minicard", "gluecard4", "gluecard3")
+__all__ = ["DEFAULT_ENCODING", "DEFAULT_SOLVER", "ENCODINGS", "NATIVE", "PROOF_SOLVERS",
+           "CompiledCnf", "SatBackend", "cnf_chunks", "encode_cnf", "proof_refusal",
+           "refute_with_proof", "solver_for", "solver_key"]
+
+#: Each encoding's `pysat.card.EncType` (None: native, no encoding).
+ENC_TYPES: dict[str, int | None] = {
+    name: None if name == NATIVE else getattr(EncType, name) for name in ENCODINGS}
 #: Incremental, for enumeration with blocking clauses (the fastest of PySAT's in the bench).
 ENUMERATION_SOLVER = DEFAULT_SOLVER
 #: The MiniSat family's polarity starts every cell as "no queen": a search that proves
@@ -64,14 +61,6 @@ QUEEN_FIRST_SOLVERS = NATIVE_SOLVERS
 FIND_ONE_SOLVER = DEFAULT_SOLVER
 #: The solver of a certified "no": CaDiCaL writes a DRAT proof through PySAT (`with_proof`).
 PROOF_SOLVER = DEFAULT_SOLVER
-#: PySAT's solvers whose proofs (`get_proof`) replay under a checker here.
-PROOF_SOLVERS = ("cadical103", "cadical153", "cadical195", "cadical300", "glucose3", "glucose4",
-                 "glucose42", "gluecard3", "gluecard4", "lingeling", "maplechrono")
-#: Why the others cannot certify (any solver not listed in either gives no proof through PySAT).
-NO_PROOF = {
-    "maplesat": "writes proofs that do not check (its variables are shifted by one)",
-    "maplecm": "writes proofs without the final empty clause",
-}
 
 
 def cell_var(n: int, row: int, col: int) -> int:
@@ -154,7 +143,7 @@ def cnf_chunks(spec: Spec, encoding: str, pool: IDPool) -> Iterator[tuple[str, l
             clauses.append([-literals[0], -literals[1]] if len(literals) == 2 else [literals, 1])
         elif len(literals) > 1:
             clauses.extend(
-                CardEnc.atmost(literals, bound=1, vpool=pool, encoding=ENCODINGS[encoding]).clauses
+                CardEnc.atmost(literals, bound=1, vpool=pool, encoding=ENC_TYPES[encoding]).clauses
             )
         yield line.kind, clauses
     yield "fixed", [[cell_var(n, r, c)] for r, c in spec.fixed]
@@ -177,14 +166,14 @@ class SatBackend:
     name: ClassVar[str] = "sat"
 
     def __init__(self, encoding: str | None = None, solver: str | None = None) -> None:
-        """`encoding=None` picks one by board size and job (the registry's
-        `sat_encoding`); `solver=None` picks one for the encoding (`solver_for`)."""
+        """`encoding=None` picks one by board size and job (`sat_facts.encoding_for`);
+        `solver=None` picks one for the encoding (`solver_for`)."""
         if encoding is not None and (not isinstance(encoding, str) or encoding not in ENCODINGS):
             raise InputError(
                 f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}"
             )
-        if solver is not None and (not isinstance(solver, str) or not _known_solver(solver)):
-            raise InputError(f"unknown SAT solver {solver!r}; PySAT knows: {', '.join(_solver_names())}")
+        if solver is not None and (not isinstance(solver, str) or not known_solver(solver)):
+            raise InputError(f"unknown SAT solver {solver!r}; PySAT knows: {', '.join(solver_names())}")
         if encoding == NATIVE and solver is not None:
             solver_for(NATIVE, solver)  # refuse a solver without cardinality constraints now
         self.encoding = encoding
@@ -198,7 +187,7 @@ class SatBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
-        encoding = sat_encoding(spec, {"encoding": self.encoding},
+        encoding = encoding_for(spec, {"encoding": self.encoding},
                                 "find" if limit == 1 else "enumerate")
         started = time.perf_counter()
         emitter = Emitter(on_solution, limit)
@@ -245,7 +234,7 @@ class SatBackend:
                 clauses += len(chunk)
                 if encoding == NATIVE:
                     cardinality += sum(map(_is_cardinality, chunk))
-            queen_first = _solver_key(name) in QUEEN_FIRST_SOLVERS
+            queen_first = solver_key(name) in QUEEN_FIRST_SOLVERS
             if queen_first:
                 solver.set_phases(list(range(1, spec.n * spec.n + 1)))
             compiled_at = time.perf_counter()
@@ -311,25 +300,11 @@ def solver_for(encoding: str, wanted: str | None, default: str = DEFAULT_SOLVER)
         return wanted or default
     if wanted is None:
         return NATIVE_SOLVERS[0]
-    if _solver_key(wanted) not in NATIVE_SOLVERS:
+    if solver_key(wanted) not in NATIVE_SOLVERS:
         raise InputError(f"the native encoding needs a solver that takes cardinality "
                          f"constraints ({', '.join(NATIVE_SOLVERS)}), not {wanted!r}; "
                          "drop the solver or choose one of those")
     return wanted
-
-
-def proof_refusal(encoding: str, solver: str) -> str | None:
-    """Why this encoding and solver cannot give a checkable proof, or None when they can: a
-    DRAT proof covers clauses only (not the native encoding's cardinality constraints), and
-    only some of PySAT's solvers write proofs that replay (`PROOF_SOLVERS`)."""
-    if encoding == NATIVE:
-        return ("the native encoding hands at-most-one constraints to the solver, which no "
-                "DRAT proof covers; use a CNF encoding (the default, pairwise)")
-    key = _solver_key(solver)
-    if key in PROOF_SOLVERS:
-        return None
-    why = NO_PROOF.get(key, "gives no proof through PySAT")
-    return f"the SAT solver {solver} {why}; use {PROOF_SOLVER} (the default) or one of {', '.join(PROOF_SOLVERS)}"
 
 
 def refute_with_proof(
@@ -414,20 +389,3 @@ def _interrupter(solver: Solver) -> Callable[[], None]:
             solver.interrupt()
 
     return interrupt
-
-
-def _solver_names() -> list[str]:
-    return sorted(name for name in vars(SolverNames) if not name.startswith("_"))
-
-
-def _solver_key(name: str) -> str:
-    """PySAT's main name for a solver name or alias ("mc" -> "minicard"), or the name."""
-    for key in _solver_names():
-        if name.lower() in getattr(SolverNames, key):
-            return key
-    return name
-
-
-def _known_solver(name: str) -> bool:
-    return any(name.lower() in aliases for aliases in
-               (getattr(SolverNames, n) for n in _solver_names()))

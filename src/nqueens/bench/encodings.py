@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..api import search
+from ..backends.sat_facts import MAX_CLAUSES, estimated_clauses
 from ..errors import SizeLimitError
-from ..limits import MAX_CLAUSES, estimated_clauses
 from ..result import Deadline, Status
 from ..spec import Spec
 

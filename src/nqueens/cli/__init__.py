@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
-from ..errors import CertificateError, CountMismatchError, QueensError
+from ..errors import CertificateError, CountMismatchError, QueensError, WorkerError
 from .common import EXIT_CODES_HELP, EXIT_MISMATCH, EXIT_UNCERTIFIED, EXIT_UNKNOWN, EXIT_USAGE
 
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
@@ -150,12 +150,15 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _exit_code(error: QueensError) -> int:
-    """Evidence that does not check (4) and counts that disagree (5) have codes of their own;
-    every other error of ours is bad usage or input (2)."""
+    """Evidence that does not check (4) and counts that disagree (5) have codes of their own,
+    a count its workers could not finish has no answer (3); every other error of ours is
+    bad usage or input (2)."""
     if isinstance(error, CertificateError):
         return EXIT_UNCERTIFIED
     if isinstance(error, CountMismatchError):
         return EXIT_MISMATCH
+    if isinstance(error, WorkerError):
+        return EXIT_UNKNOWN
     return EXIT_USAGE
 
 

@@ -7,11 +7,13 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from ..atomicfile import check_output_path, write_text_atomic
-from ..backends import DEFAULT_BACKEND, backend_names, option_choices, option_owners
+from ..backends import DEFAULT_BACKEND, Option, backend_names, offered_options
 from ..errors import InputError, SizeLimitError
+from ..limits import MAX_BOARD_N, MAX_DIGITS
 from ..spec import Cell, Spec
 from ..variants import VARIANTS
 
@@ -24,10 +26,6 @@ EXIT_MISMATCH = 5  # count --cross-check: the two routes' counts differ
 
 #: Longest --timeout accepted, in seconds (timers overflow on absurd values such as 1e10).
 MAX_TIMEOUT = 10_000_000
-#: Largest board size any command accepts (the construct backend's reach); each command
-#: refuses smaller sizes it cannot handle with its own limit.
-MAX_N = 100_000_000
-
 EXIT_CODES_HELP = """exit codes:
   0  found / complete / valid (a complete count exits 0 even when it is 0)
   1  solve proved there is no solution, or verify found the placement invalid
@@ -63,9 +61,9 @@ def load_problem(text: str, variant: str | None = None) -> Spec:
         return spec
     if n < 1:
         raise InputError(f"N must be a positive integer board size, got {n}")
-    if n > MAX_N:
+    if n > MAX_BOARD_N:
         raise SizeLimitError(f"N = {n:,} is beyond any board this toolkit can handle "
-                             f"(at most {MAX_N:,}); give a smaller N")
+                             f"(at most {MAX_BOARD_N:,}); give a smaller N")
     return Spec(n, variant or "queens")
 
 
@@ -91,8 +89,8 @@ def _board_size(text: str) -> int | None:
     digits = stripped.lstrip("+-")
     if not digits.isdigit() or not digits.isascii():
         return None
-    if len(digits) > 30:
-        raise SizeLimitError(f"N has {len(digits)} digits; the largest board is {MAX_N:,}")
+    if len(digits) > MAX_DIGITS:
+        raise SizeLimitError(f"N has {len(digits)} digits; the largest board is {MAX_BOARD_N:,}")
     return int(stripped)
 
 
@@ -188,8 +186,8 @@ def positive_float(text: str) -> float:
 
 
 def _int_at_least(text: str, least: int, what: str) -> int:
-    if len(text) > 30:
-        raise argparse.ArgumentTypeError(f"expected {what} of at most 30 digits, got "
+    if len(text) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected {what} of at most {MAX_DIGITS} digits, got "
                                          f"{len(text)} characters")
     try:
         value = int(text)
@@ -219,31 +217,17 @@ def add_problem_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-#: The default of a command not taught `auto` (see `add_backend_arguments`).
-_DEFAULT_WITHOUT_AUTO = "cpsat"
-
-
-def add_backend_arguments(
-    parser: argparse.ArgumentParser, *, auto: bool = False, exhaustive_only: bool = False
-) -> None:
-    """--backend, --encoding, --timeout. With `auto`, "auto" is a choice and the default
-    (for commands that resolve it through `api.plan`). With `exhaustive_only` the help lists
-    only the backends that count; the others are still accepted, so that naming one gets
-    the command's own explanation of why it cannot serve instead of argparse's refusal."""
-    default = DEFAULT_BACKEND if auto else _DEFAULT_WITHOUT_AUTO
-    shown = (["auto"] if auto else []) + backend_names(exhaustive_only=exhaustive_only)
+def add_backend_arguments(parser: argparse.ArgumentParser, *, exhaustive_only: bool = False) -> None:
+    """--backend ("auto", the default, or a registry name) and --timeout, for commands that
+    resolve the backend through `api.plan`. With `exhaustive_only` the help lists only the
+    backends that count; the others are still accepted, so that naming one gets the
+    command's own explanation of why it cannot serve instead of argparse's refusal."""
+    shown = ["auto"] + backend_names(exhaustive_only=exhaustive_only)
     parser.add_argument(
-        "--backend", "-b", choices=(["auto"] if auto else []) + backend_names(),
-        metavar="{" + ",".join(shown) + "}", default=default,
-        help=f"solver backend (default: {default}"
-        + (": the fastest correct route for the job; the table is in docs/explanation/auto.md)" if auto else ")"),
-    )
-    owners = option_owners("encoding")
-    parser.add_argument(
-        "--encoding", default=None, choices=option_choices("encoding"), metavar="E",
-        help=f"at-most-one encoding for --backend {' or '.join(owners)}: "
-             f"{', '.join(option_choices('encoding') or ())} (default: by size and job; see "
-             "`nqueens encodings`)",
+        "--backend", "-b", choices=["auto"] + backend_names(),
+        metavar="{" + ",".join(shown) + "}", default=DEFAULT_BACKEND,
+        help=f"solver backend (default: {DEFAULT_BACKEND}: the fastest correct route for the "
+        "job; the table is in docs/explanation/auto.md)",
     )
     parser.add_argument(
         "--timeout", type=positive_float, default=None, metavar="S",
@@ -251,15 +235,57 @@ def add_backend_arguments(
     )
 
 
-def backend_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Constructor options for the chosen backend from the shared flags."""
-    if args.encoding is not None:
-        owners = option_owners("encoding")
+#: How the command line reads an option's value (`Option.value`).
+_VALUE_TYPES: dict[str, Callable[[str], Any]] = {"text": str, "integer": int}
+
+
+def add_backend_options(parser: argparse.ArgumentParser, command: str) -> None:
+    """One flag per backend option `command` offers, with its help, choices and default
+    from the backend's facts (`backends.offered_options`), read by `backend_options`."""
+    offered = offered_options(command)
+    if not offered:
+        return
+    group = parser.add_argument_group(
+        "backend options", "each for the backends it names (the others refuse it)")
+    for option, owners in offered:
+        assert option.flag is not None  # offered options have one
+        group.add_argument(
+            option.flag, dest=option.name, default=None, metavar=option.metavar,
+            choices=option.choices or None,
+            type=_VALUE_TYPES.get(option.value, positive_int), help=_option_help(option, owners))
+
+
+def _option_help(option: Option, owners: list[str]) -> str:
+    """"sat: at-most-one encoding: pairwise, ... (default: ...)": the owners, what it does,
+    its choices (each with its phrase, when it has one) and its default."""
+    text = f"{' and '.join(owners)}: {option.help}"
+    default = f" (default: {option.shown_default()})"
+    if option.choice_help:
+        phrases = [f"{c} ({option.choice_help[c]}"
+                   + (", default)" if c == option.default else ")") for c in option.choices]
+        text += ": " + ", ".join(phrases[:-1]) + " or " + phrases[-1]
+        default = ""
+    elif option.choices:
+        text += ": " + ", ".join(option.choices)
+    if option.implies and len(owners) == 1:
+        text += f"; implies --backend {owners[0]}"
+    return text + default
+
+
+def backend_options(args: argparse.Namespace, command: str) -> dict[str, Any]:
+    """The constructor options given by the backends' flags (`add_backend_options`), each
+    refused for a backend that does not take it. A flag that implies its backend (--order)
+    picks it when --backend was left to auto."""
+    given = [(option, owners) for option, owners in offered_options(command)
+             if getattr(args, option.name, None) is not None]
+    for option, owners in given:
+        if option.implies and args.backend == DEFAULT_BACKEND and len(owners) == 1:
+            args.backend = owners[0]
+    for option, owners in given:
         if args.backend not in owners:
-            raise InputError(f"--encoding applies to --backend {' or '.join(owners)} only; "
+            raise InputError(f"{option.flag} applies to --backend {' or '.join(owners)} only; "
                              f"drop it or add --backend {owners[0]}")
-        return {"encoding": args.encoding}
-    return {}
+    return {option.name: getattr(args, option.name) for option, _ in given}
 
 
 def add_format_argument(parser: argparse.ArgumentParser, *choices: str) -> None:

@@ -11,10 +11,9 @@ import time
 from typing import Any
 
 from ..api import Plan, Split, plan
-from ..backends import backend_info, backend_names
 from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
+from ..counting.routes import counters
 from ..errors import InputError
-from ..modeling.modelcount import COUNTERS, ganak_count
 from ..planning import check_agreement, cross_check_plan
 from ..result import Outcome
 from ..spec import Spec
@@ -23,6 +22,7 @@ from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
     add_backend_arguments,
+    add_backend_options,
     add_cell_arguments,
     add_format_argument,
     add_problem_argument,
@@ -64,11 +64,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_problem_argument(parser)
     add_variant_argument(parser)
     add_cell_arguments(parser)
-    add_backend_arguments(parser, auto=True, exhaustive_only=True)
+    add_backend_arguments(parser, exhaustive_only=True)
+    named = counters()
     parser.add_argument(
-        "--counter", choices=COUNTERS, default="enumerate",
-        help="enumerate: the backend's solution loop (default); ganak: count the CNF's models "
-        "with Ganak, projected on the cells (--backend sat; needs the 'count' extra)",
+        "--counter", choices=["enumerate", *named], default="enumerate",
+        help="enumerate: the backend's solution loop (default); "
+        + "; ".join(f"{name}: {what}" for name, what in named.items()),
     )
     parser.add_argument(
         "--jobs", "-j", type=positive_int, default=None, metavar="J",
@@ -82,6 +83,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="count again with a backend of another formalism (CP-SAT, CNF or "
                         "search) and report both counts; exit 5 when they differ")
     add_split_arguments(parser)
+    add_backend_options(parser, "count")
     parser.set_defaults(handler=run)
 
 
@@ -126,19 +128,19 @@ def run(args: argparse.Namespace) -> int:
     spec = load_problem_args(args)
     if args.scheduler is not None and args.executor == "local":
         raise InputError("--scheduler applies to --executor dask only; drop it or add --executor dask")
-    if args.counter == "ganak":
-        return run_ganak(args, spec, guard)
     split = None
     if split_asked(args):
         split = Split(executor="dask" if args.executor == "dask" or args.scheduler else "local",
                       depth=args.split_depth, checkpoint=args.checkpoint,
                       scheduler=args.scheduler, connect_timeout=args.connect_timeout)
-    chosen = plan(spec, "count", args.backend, unique=args.unique,
-                  timeout=args.timeout, jobs=args.jobs, split=split,
-                  **backend_options(args))  # refuses what cannot work before any announcement
+    chosen = plan(spec, "count", args.backend, unique=args.unique, timeout=args.timeout,
+                  jobs=args.jobs, split=split,
+                  counter=None if args.counter == "enumerate" else args.counter,
+                  **backend_options(args, "count"))  # refuses what cannot work before any announcement
     if args.cross_check:
         return run_cross_check(args, chosen, guard)
     announce(chosen)
+    prepare(chosen, guard)
     if chosen.split is not None:
         return run_split(args, chosen, guard)
 
@@ -154,11 +156,6 @@ def run(args: argparse.Namespace) -> int:
         report(args, spec, Outcome(guard.stopped_status(), 0, backend=chosen.backend,
                                    route=chosen.route), guard, 0 if args.unique else None)
 
-    if chosen.processes:
-        from ..counting.executors import start_fork_server
-
-        start_fork_server()  # this route counts on a process pool: start it signal-safe
-        guard.grace = POOL_GRACE
     outcome = guard.settle(guard.run(work, abandon))
     return report(args, spec, outcome, guard,
                   int(outcome.stats.get("unique", 0)) if args.unique else None)
@@ -167,11 +164,9 @@ def run(args: argparse.Namespace) -> int:
 def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
     """count --cross-check: the count of `chosen`, then a second count by a backend of
     another formalism; both are reported, and a disagreement is its own failure (exit 5)."""
-    if chosen.split is not None or args.unique:
-        raise InputError("--cross-check compares two whole counts; drop --unique, --checkpoint, "
-                         "--split-depth and --executor")
     second = cross_check_plan(chosen, args.timeout)
     announce(chosen)
+    prepare(chosen, guard)
     done: list[Outcome] = []
 
     def work() -> list[Outcome]:
@@ -207,20 +202,6 @@ def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) 
         if first.complete and second.complete:
             print("the two counts agree" if agree else "the two counts DISAGREE")
     sys.stdout.flush()
-
-
-def run_ganak(args: argparse.Namespace, spec: Spec, guard: Guard) -> int:
-    """Count the CNF's models with Ganak (no enumeration)."""
-    cnf = [name for name in backend_names() if backend_info(name).formalism == "cnf"]
-    if args.backend not in cnf:
-        raise InputError(f"--counter ganak counts the CNF of the {cnf[0]} backend; add "
-                         f"--backend {cnf[0]}")
-    if args.unique or split_asked(args) or args.cross_check:
-        raise InputError("--counter ganak counts the whole CNF at once; drop --unique, "
-                         "--checkpoint, --split-depth, --executor and --cross-check")
-    plan(spec, "count", args.backend, timeout=args.timeout,
-         **backend_options(args))  # the same refusals as any count
-    return report(args, spec, ganak_count(spec, args.encoding, args.timeout), guard)
 
 
 def report(
@@ -269,19 +250,19 @@ def report(
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN
 
 
-#: Seconds a stopped count on Dask gets to cancel its tasks and close its cluster.
-DASK_GRACE = 5.0
-#: Seconds a stopped count on a process pool gets to collect its running tasks' partial
-#: counts (the engine waits at most `engine.STOP_GRACE` for them) and end its workers.
-POOL_GRACE = 2.5
+def prepare(chosen: Plan, guard: Guard) -> None:
+    """What the plan says the work needs before it starts in the guard's worker thread:
+    its processes' fork server started from this (the main) thread, and the time a stop
+    needs to hand back what the workers counted."""
+    chosen.prepare()
+    if chosen.stop_grace is not None:
+        guard.grace = chosen.stop_grace
 
 
 def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
-    """A count by subproblems: checkpoint, executor, progress bar per subproblem."""
-    from concurrent.futures.process import BrokenProcessPool
-
-    from ..counting.cluster import TaskFailedError
-    from ..counting.engine import Progress
+    """A count by subproblems: checkpoint, executor, progress bar per subproblem. A worker
+    that dies or a cluster task that fails ends it with a WorkerError (exit 3)."""
+    from ..counting.partition import Progress
     spec = chosen.spec
     latest: list[Progress] = []
     shown = CountProgress(spec)
@@ -308,29 +289,8 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
                                    elapsed=time.perf_counter() - guard.started, stats=stats),
                guard)
 
-    if not chosen.processes:
-        # after a stop the loop cancels the cluster's tasks and closes the client (and a
-        # private LocalCluster): about a second here, which the usual grace would cut short
-        guard.grace = DASK_GRACE
-        if args.scheduler is None:
-            from ..counting.executors import start_fork_server
-
-            start_fork_server()  # a private cluster's workers come from it: start it signal-safe
-    elif chosen.jobs != 1:
-        from ..counting.executors import start_fork_server
-
-        start_fork_server()  # a local process pool: start its server signal-safe
-        guard.grace = POOL_GRACE
     try:
         outcome = guard.settle(guard.run(work, abandon))
-    except TaskFailedError as error:
-        print(f"nqueens: error: {error}; the count is incomplete", file=sys.stderr)
-        return EXIT_UNKNOWN
-    except BrokenProcessPool:
-        print("nqueens: error: a worker process died (killed, or out of memory?); the count is "
-              "incomplete" + (f", rerun to resume from {args.checkpoint}" if args.checkpoint
-                              else ""), file=sys.stderr)
-        return EXIT_UNKNOWN
     finally:
         shown.bar.refresh()  # the last figures, even when tasks outran the bar's interval
         shown.close()

@@ -8,8 +8,9 @@ import math
 from typing import Any
 
 from ..backends import option_owners
+from ..backends.sat_facts import DEFAULT_ENCODING
 from ..errors import InputError
-from ..modeling.structure import BACKENDS, describe_compiled, problem_summary
+from ..modeling.structure import describe_compiled, described_backends, problem_summary
 from .common import (
     EXIT_OK,
     add_cell_arguments,
@@ -35,10 +36,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_problem_argument(parser)
     add_variant_argument(parser)
     add_cell_arguments(parser)
-    parser.add_argument("--backend", "-b", choices=BACKENDS, action="append", default=None,
-                        help="backend to describe; repeat for several (default: all three)")
+    shown = described_backends()
+    parser.add_argument("--backend", "-b", choices=shown, action="append", default=None,
+                        help="backend to describe; repeat for several (default: "
+                        f"{', '.join(shown)}, one per formalism)")
     parser.add_argument("--encoding", default=None,
-                        help="at-most-one encoding for the sat backend (default: pairwise)")
+                        help=f"at-most-one encoding for the sat backend (default: {DEFAULT_ENCODING})")
     add_format_argument(parser)
     parser.set_defaults(handler=run)
 
@@ -114,7 +117,7 @@ class _Shown(str):
 
 def run(args: argparse.Namespace) -> int:
     spec = load_problem_args(args)
-    backends = args.backend or list(BACKENDS)
+    backends = args.backend or described_backends()
     owners = option_owners("encoding")
     if args.encoding is not None and not set(owners) & set(backends):
         raise InputError(f"--encoding applies to --backend {' or '.join(owners)} only; drop "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..backends.sat_facts import DEFAULT_ENCODING
 from ..errors import InputError
 from ..modeling.export import FORMATS, check_export, export_text
 from .common import (
@@ -37,7 +38,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--to", "-t", choices=list(FORMATS), required=True,
                         help="output format: dimacs (.cnf), cpsat (.pbtxt) or minizinc (.mzn)")
     parser.add_argument("--encoding", default=None,
-                        help="at-most-one encoding for --to dimacs (default: pairwise)")
+                        help=f"at-most-one encoding for --to dimacs (default: {DEFAULT_ENCODING})")
     add_output_arguments(parser)
     parser.set_defaults(handler=run)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError
+from ..limits import MAX_DIGITS
 from ..spec import Cell
 
 _NUMBERS = re.compile(r"^[\s,;\[\]()]*-?\d+([\s,;]+-?\d+)*[\s,;\[\]()]*$")
@@ -106,10 +107,9 @@ def _from_board(lines: list[str]) -> ReadPlacements:
     return ReadPlacements(cells=tuple(cells), board_size=size)
 
 
-#: Deepest JSON nesting and longest number accepted: a placement needs depth 2 and a few
-#: digits; deeper or longer input would only exhaust the parser's stack or int conversion.
+#: Deepest JSON nesting accepted: a placement needs depth 2; deeper input would only exhaust
+#: the parser's stack (numbers are bounded by `limits.MAX_DIGITS`).
 MAX_DEPTH = 16
-MAX_DIGITS = 30
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 

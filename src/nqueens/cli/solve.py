@@ -14,8 +14,8 @@ import sys
 from typing import Any
 
 from ..api import plan
-from ..backends import BACKTRACK_ORDERS, DEFAULT_BACKEND, option_owners
 from ..errors import CertificateError, InputError
+from ..jobs import Job
 from ..limits import check_terminal_enumeration, known_solutions
 from ..pictures.save import picture_format
 from ..result import Outcome, Status
@@ -26,6 +26,7 @@ from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
     add_backend_arguments,
+    add_backend_options,
     add_cell_arguments,
     add_format_argument,
     add_problem_argument,
@@ -63,12 +64,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_problem_argument(parser)
     add_variant_argument(parser)
     add_cell_arguments(parser)
-    add_backend_arguments(parser, auto=True)
-    parser.add_argument("--order", choices=BACKTRACK_ORDERS, default=None,
-                        help="the backtracker's search order: rows (the textbook's, default), "
-                        "first-fail (fewest free cells first; large boards) or propagate "
-                        "(rows and columns, forced queens; hard completions, queens only); "
-                        "implies --backend backtrack")
+    add_backend_arguments(parser)
     how_many = parser.add_mutually_exclusive_group()
     how_many.add_argument("--limit", "-k", type=positive_int, default=1, metavar="K",
                           help="stop after K solutions (default: 1)")
@@ -93,46 +89,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                          help="with --certify: write the proof of a 'no' to FILE and the CNF it "
                          "refutes beside it (FILE with the suffix .cnf) (default: beside "
                          "--output, else a new temporary folder)")
-    genetic = parser.add_argument_group("genetic and minconflicts backends")
-    genetic.add_argument("--seed", type=int, default=None,
-                         help="random seed, for a reproducible run (default: fresh)")
-    genetic.add_argument("--max-steps", type=positive_int, default=None, metavar="MOVES",
-                         help="minconflicts: give up after MOVES moves (default: 100 n + 10^6)")
-    genetic.add_argument("--generations", type=positive_int, default=None, metavar="G",
-                         help="give up after G generations (default: 1000)")
-    genetic.add_argument("--population", type=positive_int, default=None, metavar="P",
-                         help="candidates per generation (default: 100)")
+    add_backend_options(parser, "solve")
     parser.set_defaults(handler=run)
-
-
-SEARCH_OPTIONS = ("seed", "generations", "population", "max_steps")
-
-
-def order_options(args: argparse.Namespace) -> dict[str, Any]:
-    """--order for the backtracker (it makes `auto` mean backtrack); refused elsewhere."""
-    if args.order is None:
-        return {}
-    owner = option_owners("order")[0]
-    if args.backend == DEFAULT_BACKEND:
-        args.backend = owner
-    if args.backend not in option_owners("order"):
-        raise InputError(f"--order is the backtracker's search order; drop it or use "
-                         f"--backend {owner} instead of {args.backend}")
-    return {"order": args.order}
-
-
-def search_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The local searches' options (genetic, minconflicts), each refused for a backend
-    that does not take it (the registry says which do)."""
-    given = {name: getattr(args, name) for name in SEARCH_OPTIONS
-             if getattr(args, name) is not None}
-    for name in given:
-        owners = option_owners(name)
-        if args.backend not in owners:
-            flag = "--" + name.replace("_", "-")
-            raise InputError(f"option {flag} is for --backend {' or '.join(owners)} only; "
-                             f"drop it or add --backend {owners[0]}")
-    return given
 
 
 class _Printer:
@@ -215,8 +173,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
     if args.output is not None:
         _check_picture(spec, args)  # a bad file or too many boards fail before the search
     limit = None if args.all else args.limit
-    job = "enumerate" if args.all else "find"
-    options = {**backend_options(args), **search_options(args), **order_options(args)}
+    job: Job = "enumerate" if args.all else "find"
+    options = backend_options(args, "solve")
     chosen = plan(spec, job, args.backend, limit=limit, timeout=args.timeout,
                   certify=args.certify, proof=_proof_path(args), **options)
     if args.all and sys.stdout.isatty():
@@ -275,12 +233,12 @@ def _proof_path(args: argparse.Namespace) -> str | None:
 def _check_picture(spec: Spec, args: argparse.Namespace) -> None:
     """Refuse --output before searching when the file cannot be written or the boards asked
     for cannot fit one picture (the count of a plain board is known in advance)."""
-    from ..pictures.board import MAX_BOARD_N, MAX_BOARDS
+    from ..pictures.board import MAX_BOARDS, MAX_DRAWN_N
 
     picture_format(args.output, overwrite=args.force)
-    if spec.n > MAX_BOARD_N:
+    if spec.n > MAX_DRAWN_N:
         raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
-                         f"{MAX_BOARD_N}); drop --output or use --format json")
+                         f"{MAX_DRAWN_N}); drop --output or use --format json")
     boards = known_solutions(spec, unique=args.unique) if args.all else args.limit
     if boards is not None and boards > MAX_BOARDS:
         what = f"all {boards:,} solutions" if args.all else f"{boards:,} boards"

@@ -6,8 +6,9 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import InputError, SizeLimitError, SpecError
-from ..limits import BASE_BYTES, memory_limit
+from ..backends.sat_facts import DEFAULT_ENCODING
+from ..errors import InputError, SpecError
+from ..limits import MAX_BOARD_N, check_validation
 from ..spec import Spec
 from ..validator import ValidationStopped, Violation, find_cell_violations, find_violations
 from .common import (
@@ -15,7 +16,6 @@ from .common import (
     EXIT_OK,
     EXIT_UNCERTIFIED,
     EXIT_UNKNOWN,
-    MAX_N,
     add_cell_arguments,
     add_format_argument,
     load_problem,
@@ -75,7 +75,7 @@ def add_proof_arguments(parser: argparse.ArgumentParser) -> None:
                        help="a DRAT proof: replayed against the CNF rebuilt from --model (a CNF "
                        "shipped with the proof is never read); exit 0 certified, 4 not")
     proof.add_argument("--encoding", default=None, metavar="E",
-                       help="the CNF encoding the proof was made on (default: pairwise, the one "
+                       help=f"the CNF encoding the proof was made on (default: {DEFAULT_ENCODING}, the one "
                        "`solve --certify` uses unless given --backend sat --encoding E)")
 
 
@@ -105,8 +105,8 @@ def _read(path: str) -> str:
 def _board_spec(board: dict[str, Any]) -> Spec:
     """The board a JSON document names (`n`, `variant`, `fixed`, `forbidden`)."""
     n = board["n"]
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_N:
-        raise InputError(f'the document\'s "n" must be a board size from 1 to {MAX_N:,}, '
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_BOARD_N:
+        raise InputError(f'the document\'s "n" must be a board size from 1 to {MAX_BOARD_N:,}, '
                          f"got {str(n)[:40]}")
     try:
         return Spec(n, board.get("variant", "queens"), board.get("fixed", ()),
@@ -142,12 +142,6 @@ def _spec_for(args: argparse.Namespace, inferred: int, board: dict[str, Any] | N
     return with_cells(spec, tuple(args.fixed), tuple(args.forbidden))
 
 
-#: Bytes the validator holds per queen checked (its cell lists and one dict per line
-#: family; measured here: 1 million columns, 607 MB whole process), to refuse up front a
-#: placement whose check would not fit in memory.
-VERIFY_BYTES_PER_QUEEN = 600
-
-
 def run(args: argparse.Namespace) -> int:
     if args.proof is not None or args.encoding is not None:
         return run_proof(args)
@@ -160,19 +154,10 @@ def run(args: argparse.Namespace) -> int:
     return guard.run(lambda: _verify(args, guard), abandon)
 
 
-def _check_fits(queens: int) -> None:
-    """Refuse a check that would not fit in memory, before it starts."""
-    needed = BASE_BYTES + VERIFY_BYTES_PER_QUEEN * queens
-    limit = memory_limit()
-    if limit is not None and needed > limit[0]:
-        raise SizeLimitError(f"checking {queens:,} queens needs about {needed / 2**30:.1f} GB "
-                             f"and {limit[1]}; check a smaller placement")
-
-
 def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one branch per input form and output format
     read = read_placements(_read(args.file))
-    _check_fits(len(read.cells) if read.cells is not None
-                else sum(len(columns) for columns in read.columns))
+    check_validation(len(read.cells) if read.cells is not None
+                     else sum(len(columns) for columns in read.columns))
     shift = 1 if args.one_based else 0
     checks: list[tuple[str, dict[str, Any], list[Violation]]] = []
     specs: dict[int, Spec] = {}  # one board per placement length (a model is read once)
@@ -225,7 +210,7 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
 
 def run_proof(args: argparse.Namespace) -> int:
     """verify --proof PROOF --model M: replay the proof against M's CNF, rebuilt here."""
-    from ..certificates import PROOF_ENCODING, verify_proof
+    from ..certificates import verify_proof
 
     if args.proof is None:
         raise InputError("--encoding names the CNF of a proof; add --proof PROOF")
@@ -240,7 +225,7 @@ def run_proof(args: argparse.Namespace) -> int:
               "nothing is known about the proof", file=sys.stderr)
 
     certificate = guard.run(lambda: verify_proof(spec, args.proof, args.encoding or
-                                                 PROOF_ENCODING, guard.deadline), abandon)
+                                                 DEFAULT_ENCODING, guard.deadline), abandon)
     if not certificate.certified and guard.should_stop():
         print(f"nqueens: verify {guard.stopped_status().value}: {certificate.reason}",
               file=sys.stderr)

@@ -1,8 +1,10 @@
-"""The counting engine: one spec counted as a sum over disjoint subproblems.
+"""Counting: the counting routes and the engine that runs a count as a sum over parts.
 
-plan.py (which subproblems, one depth chooser) -> tasks.py (what a worker does with one)
--> executors.py / cluster.py (where they run) -> ledger.py (what finished, on disk) ->
-engine.py (the one run loop, and `count_split`, its front door).
+routes.py (the table of counting routes; each row, `route.CountingRoute`, in its own module:
+walk.py, join.py, search.py, ganak.py) -> partition.py (which parts, one depth chooser) ->
+a route's task (what a worker does with one; tasks.py: the deadline it learns) ->
+executors.py / processes.py / cluster.py (where they run) -> ledger.py (what finished, on
+disk) -> engine.py (the one run loop, and `count_parts`, its front door).
 """
 
 #: Seconds to wait for a Dask scheduler to answer, and then for a first worker (here, so

@@ -19,9 +19,9 @@ from concurrent.futures import Executor, Future
 from contextlib import ExitStack, contextmanager, suppress
 from typing import Any
 
-from ..errors import QueensError
+from ..errors import QueensError, WorkerError
 from . import DEFAULT_CONNECT_TIMEOUT  # seconds for the scheduler, then a first worker
-from .plan import Subproblem
+from .partition import Subproblem
 
 #: Reruns of a task that raised (lost workers are counted by the scheduler instead).
 DEFAULT_RETRIES = 2
@@ -33,18 +33,16 @@ class ClusterError(QueensError):
     """Dask is missing, or the scheduler cannot be reached or has no workers."""
 
 
-class TaskFailedError(Exception):
-    """A subproblem's task failed on every attempt; the count is incomplete.
-
-    Not a QueensError: the input was fine, the computation was not (the CLI exits 3).
-    """
+class TaskFailedError(WorkerError):
+    """A subproblem's task failed on every attempt; the count is incomplete (the input was
+    fine, the computation was not: the CLI exits 3)."""
 
     def __init__(self, key: str, cause: BaseException) -> None:
         self.key = key
         self.cause = cause
         reason = str(cause).split(". ")[0] or type(cause).__name__
         super().__init__(f"subproblem {key or '(whole board)'} failed on every attempt: "
-                         f"{type(cause).__name__}: {reason}")
+                         f"{type(cause).__name__}: {reason}; the count is incomplete")
 
 
 class SubproblemExecutor(Executor):

@@ -1,31 +1,41 @@
-"""The run loop of every split count, and its front door `count_split`.
+"""The run loop of every count dealt out as parts, and its front door `count_parts`.
 
-`run` hands out the plan's subproblems that the ledger lacks to the executor (a bounded
-number in flight, so a stop is quick and a million subproblems cost no million futures),
-adds weight x count as results arrive, records each finished one in the ledger, reports
-progress, honours the deadline and, on a stop, aborts the executor cleanly. `count_split`
-checks the problem, opens the ledger and the executor, makes the plan and returns an
-Outcome with the task statistics. The bitboard and mirror counting routes
-(`counting.routes`), `count --checkpoint`, `--split-depth`, `--jobs` and `--executor dask`
-all come here. No solver imports.
+`run` hands out the partition's subproblems that the ledger lacks to the executor (a
+bounded number in flight, so a stop is quick and a million subproblems cost no million
+futures), adds weight x count as results arrive, records each finished one in the ledger,
+reports progress, honours the deadline and, on a stop, aborts the executor cleanly.
+`count_parts` opens the ledger and the executor, makes the partition and returns an
+Outcome with the task statistics. The counting routes that cut a count into parts
+(`counting.routes`: the walk, the join, the mirror and split routes), `count --checkpoint`,
+`--split-depth`, `--jobs` and `--executor dask` all come here; what cannot work was refused
+by the plan before. No solver imports.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import WorkerDiedError
 from ..result import Deadline, Outcome, Status
 from ..spec import Spec
 from .executors import ExecutorStopped, Workers, open_executor
 from .ledger import Ledger
-from .plan import Plan, PlanStopped, Subproblem, choose_depth, make_plan, symmetric_kind
-from .tasks import Task, bitboard_task, task_for
+from .partition import (
+    Partition,
+    PartitionStopped,
+    Progress,
+    ProgressCallback,
+    Subproblem,
+    choose_depth,
+    make_partition,
+)
+from .route import ExecutorName, Split, Task
 
 #: Subproblems a ledgered count aims for at least, so a resume loses little.
 LEDGER_TASKS = 64
@@ -33,24 +43,6 @@ _IN_FLIGHT_PER_SLOT = 2  # queued tasks per slot: keeps workers busy, keeps a st
 _DASK_IN_FLIGHT = 4096
 #: Seconds a stopped count waits for its running tasks' partial counts.
 STOP_GRACE = 1.0
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """What a progress callback gets after each finished subproblem (`key`, which
-    contributed `count` before weighting). An ETA is
-    `elapsed / (done - resumed) * (total - done)`: the `resumed` ones took no time now."""
-
-    done: int
-    total: int
-    solutions: int
-    resumed: int
-    elapsed: float
-    key: str = ""
-    count: int = 0
-
-
-ProgressCallback = Callable[[Progress], None]
 
 
 @dataclass(frozen=True)
@@ -79,7 +71,7 @@ class SplitCount:
 
 def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one place
     base: Spec,
-    plan: Plan,
+    parts: Partition,
     *,
     workers: Workers,
     task: Task,
@@ -89,21 +81,21 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
     deadline: Deadline | None = None,
     on_progress: ProgressCallback | None = None,
 ) -> SplitCount:
-    """Count `plan`'s subproblems that `ledger` lacks on `workers`; see the module docstring.
+    """Count `parts`' subproblems that `ledger` lacks on `workers`; see the module docstring.
 
     Raises:
         cluster.TaskFailedError: a task failed on every attempt (names its subproblem).
-        BrokenProcessPool: a local worker died although nobody asked to stop.
+        WorkerDiedError: a local worker died although nobody asked to stop.
     """
     started = time.perf_counter()
     deadline = deadline or Deadline(None)
     # monotonic time means the same to every process of this machine, nothing elsewhere:
     # cluster tasks get the limit as wall-clock time (as far off as the machines' clocks
     # disagree), and after a stop the loop cancels them and stops waiting
-    options = {**(options or {}), **_task_deadline(deadline, workers.kind),
+    options = {**(options or {}), **_task_deadline(deadline, workers.name),
                **workers.task_options}
     done = dict(ledger.done) if ledger is not None else {}
-    subs = plan.subproblems
+    subs = parts.subproblems
     # keys are worked out only against a ledger: a million of them outlast a 1 s limit
     state = {"total": sum(s.weight * done[s.key] for s in subs if s.key in done) if done else 0,
              "finished": sum(1 for s in subs if s.key in done) if done else 0, "partial": 0}
@@ -141,9 +133,17 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
                 break
             record(sub, task(base, sub, backend, options, deadline=deadline))
     else:
+        from concurrent.futures.process import BrokenProcessPool  # an executor exists: cheap now
+
         executor = workers.executor
-        _drain(workers, todo, lambda sub: executor.submit(task, base, sub, backend, options),
-               record, deadline)
+        try:
+            _drain(workers, todo, lambda sub: executor.submit(task, base, sub, backend, options),
+                   record, deadline)
+        except BrokenProcessPool as error:
+            raise WorkerDiedError(
+                "a worker process died (killed, or out of memory?); the count is incomplete"
+                + (f", rerun to resume from {ledger.path}" if ledger is not None else "")
+            ) from error
     if not canonical_known:
         extras.pop("canonical", None)  # this run's share alone would be a wrong total
     return SplitCount(state["total"], state["finished"], len(subs),
@@ -151,10 +151,10 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
                       tuple(times))
 
 
-def _task_deadline(deadline: Deadline, kind: str) -> dict[str, float | None]:
+def _task_deadline(deadline: Deadline, executor: ExecutorName) -> dict[str, float | None]:
     """How a task learns the time limit: `deadline_at` (monotonic) on this machine,
     `deadline_wall` (seconds since the epoch) on a cluster."""
-    if kind != "dask":
+    if executor != "dask":
         return {"deadline_at": deadline.at}
     remaining = deadline.remaining()
     return {"deadline_at": None,
@@ -175,7 +175,7 @@ def _drain(  # noqa: C901 - the pool's loop: submit, collect, stop, failure, in 
     # a cluster's scheduler queues and balances tasks itself and each round trip costs
     # milliseconds, so it gets many; a local pool gets few, so that a stop ends at once
     window = max(2, _IN_FLIGHT_PER_SLOT * workers.slots)
-    if workers.kind == "dask":
+    if workers.name == "dask":
         window = max(window, _DASK_IN_FLIGHT)
 
     def refill() -> None:
@@ -253,137 +253,140 @@ def _stopping(deadline: Deadline, grace: float = 0.5) -> bool:
     return True
 
 
-def check_countable(spec: Spec, backend: str, options: dict[str, Any]) -> None:
-    """Refuse, before any split or task, what no task could count: a backend that does
-    not search exhaustively, an option it does not take, a board beyond it (its registry
-    row). The plan (`api.plan`) has refused these already when it calls."""
-    from ..backends import backend_names, check_options
-    from ..errors import InputError
-
-    info = check_options(backend, options)
-    if not info.exhaustive:
-        raise InputError(f"backend {backend!r} does not search exhaustively, so it cannot "
-                         f"count; choose one of: {', '.join(backend_names(exhaustive_only=True))}")
-    info.check(spec, options, "count")
-
-
-def count_split(  # noqa: C901 - the front door's option checks, one branch each
+def count_parts(
     spec: Spec,
     *,
-    backend: str,
-    options: dict[str, Any] | None = None,
-    executor: str = "local",
+    task: Task,
+    backend: str = "backtrack",
+    options: Mapping[str, Any] | None = None,
+    partition: str | None = None,
     jobs: int | None = None,
-    scheduler: str | None = None,
-    connect_timeout: float | None = None,
-    depth: int | None = None,
-    kind: str | None = None,
-    checkpoint: str | os.PathLike[str] | None = None,
-    task: Task | None = None,
+    split: Split | None = None,
     deadline: Deadline | None = None,
     on_progress: ProgressCallback | None = None,
     on_resume: Callable[[Progress], None] | None = None,
-    check: bool = True,
 ) -> Outcome:
-    """Count every solution of `spec` as a split count.
+    """Count every solution of `spec` as a sum over parts.
 
     Args:
+        task: what counts one subproblem (a route's task; `search.task_for` gives the
+            backend's fastest exact one).
         backend, options: as for `api.count`; each task counts its subproblem exhaustively.
-        executor, jobs, scheduler, connect_timeout: where tasks run (`open_executor`).
-        depth: rows fixed per subproblem; default: the checkpoint's depth, else
-            `choose_depth` for the executor's slots.
-        kind: the plan kind ("rows"; "mirror" or "classes" for a plain board and the
-            bitboard task). Default: the checkpoint's own kind when it exists, else the
-            board's symmetric kind on the bitboard route (so processes and Dask keep the
-            symmetry cut), else "rows".
-        checkpoint: a ledger file to resume from and record in.
-        task: what counts one subproblem (default: `tasks.task_for(spec, backend)`).
+        partition: the partition's kind ("rows"; "mirror", "classes" or "join" for a plain
+            board and the matching task). Default: the checkpoint's own when it exists,
+            else "rows" (`search.natural_partition` gives the task's own).
+        jobs, split: where tasks run (`open_executor`: the split's executor, scheduler and
+            connect timeout), at which depth (default: the checkpoint's depth, else
+            `choose_depth` for the executor's slots) and against which checkpoint.
         deadline: stop when it expires (status TIMEOUT; the count is a lower bound).
         on_progress: called after each finished subproblem (`Progress`).
         on_resume: called once with the ledger's progress when it already held records.
-        check: refuse bad options and sizes first (`check_countable`); False when the
-            plan has refused them already.
 
     Returns:
         An Outcome whose stats hold executor, slots, plan, depth, tasks, tasks_finished,
-        task_mean_s, task_max_s (and subproblems, finished, split_depth with a ledger;
-        unique and promising_nodes when the tasks counted them over a whole, complete run).
+        task_mean_s, task_max_s (and subproblems, finished, split_depth, recorded with a
+        ledger; unique and promising_nodes when the tasks counted them over a whole,
+        complete run).
 
     Raises:
-        CheckpointError, SizeLimitError, InputError: refused before any work starts.
+        CheckpointError, SizeLimitError: refused before any work starts.
         cluster.ClusterError: Dask missing or its scheduler unreachable.
         cluster.TaskFailedError: a subproblem failed on every attempt.
+        WorkerDiedError: a local worker died although nobody asked to stop.
     """
-    from . import ledger as ledgers
-
     started = time.perf_counter()
     deadline = deadline or Deadline(None)
     options = dict(options or {})
-    if check:
-        check_countable(spec, backend, options)
-    recorded = False
-    if checkpoint is not None:
-        ledgers.check_writable(checkpoint)
-        # another problem's split (its depth, its plan kind) must not plan this one
-        ledgers.check_problem(checkpoint, ledgers.identity(spec, backend, options, 0, 0))
-        if depth is None:
-            depth = ledgers.recorded_depth(checkpoint)
-            recorded = depth is not None
-        if kind is None:
-            kind = ledgers.recorded_plan(checkpoint)
-    task = task or task_for(spec, backend, options)
-    if kind is None:
-        kind = symmetric_kind(spec) if task is bitboard_task else "rows"
+    split = split or Split()
+    partition, depth, recorded = _resume(spec, backend, options, partition, split)
     if depth is not None:
-        depth = choose_depth(spec, kind=kind, requested=depth, recorded=recorded)
+        depth = choose_depth(spec, kind=partition, requested=depth, recorded=recorded)
 
-    def stopped(plan: Plan | None, result: SplitCount | None, slots: int, kind_: str) -> Outcome:
-        status = Status.COMPLETE if result is not None and result.complete else Status.TIMEOUT
-        # what the stopped tasks had counted is part of the lower bound, though only the
-        # finished subproblems (`recorded`) are in the checkpoint for a resume to keep
-        count = 0 if result is None else result.total + result.partial
-        stats: dict[str, Any] = {
-            "executor": kind_, "slots": slots, "plan": kind,
-            "depth": plan.depth if plan else depth, "tasks": len(plan) if plan else 0,
-            "tasks_finished": result.finished if result else 0,
-            **(result.task_stats() if result else {"task_mean_s": 0.0, "task_max_s": 0.0}),
-        }
-        if checkpoint is not None:
-            stats.update(subproblems=stats["tasks"], finished=stats["tasks_finished"],
-                         split_depth=stats["depth"], recorded=result.total if result else 0)
-        if result is not None and result.complete:
-            # the fundamental count survives a resume (the ledger records it per subproblem,
-            # format 3); the promising nodes only one whole walk knows
-            if "canonical" in result.extras and spec.is_plain:
-                stats["unique"] = result.extras["canonical"]
-            if "promising_nodes" in result.extras and result.resumed == 0:
-                stats["promising_nodes"] = result.extras["promising_nodes"]
-        return Outcome(status, count, elapsed=time.perf_counter() - started, backend=backend,
-                       stats=stats)
+    def outcome(parts: Partition | None, result: SplitCount | None, workers: Workers | None) -> Outcome:
+        return _outcome(spec, backend, partition, depth, split, parts, result, workers, started)
 
     with ExitStack() as stack:
         try:  # a stop before a cluster starts spares its start (seconds) and close
             workers = stack.enter_context(open_executor(
-                executor, jobs=jobs, scheduler=scheduler, connect_timeout=connect_timeout,
-                should_stop=deadline.expired))
+                split.executor, jobs=jobs, scheduler=split.scheduler,
+                connect_timeout=split.connect_timeout, should_stop=deadline.expired))
         except ExecutorStopped:
-            return stopped(None, None, 0, executor)
+            return outcome(None, None, None)
         try:
-            chosen = depth if depth is not None else choose_depth(
-                spec, slots=workers.slots, kind=kind,
-                at_least=LEDGER_TASKS if checkpoint is not None else 1)
-            plan = make_plan(spec, chosen, kind, should_stop=deadline.expired)
-        except PlanStopped:
-            return stopped(None, None, workers.slots, workers.kind)
+            parts = make_partition(spec, depth if depth is not None else choose_depth(
+                spec, slots=workers.slots, kind=partition,
+                at_least=LEDGER_TASKS if split.checkpoint is not None else 1),
+                partition, should_stop=deadline.expired)
+        except PartitionStopped:
+            return outcome(None, None, workers)
         ledger = None
-        if checkpoint is not None:
-            fields = ledgers.identity(spec, backend, options, plan.depth, len(plan), plan.kind)
-            ledger = stack.enter_context(
-                ledgers.Ledger.open(checkpoint, fields, {s.key for s in plan.subproblems}))
-            if ledger.done and on_resume is not None:
-                on_resume(Progress(len(ledger.done), len(plan), sum(
-                    s.weight * ledger.done[s.key] for s in plan.subproblems
-                    if s.key in ledger.done), len(ledger.done), 0.0))
-        result = run(spec, plan, workers=workers, task=task, backend=backend, options=options,
+        if split.checkpoint is not None:
+            ledger = stack.enter_context(_open_ledger(spec, backend, options, parts,
+                                                      split.checkpoint, on_resume))
+        result = run(spec, parts, workers=workers, task=task, backend=backend, options=options,
                      ledger=ledger, deadline=deadline, on_progress=on_progress)
-        return stopped(plan, result, workers.slots, workers.kind)
+        return outcome(parts, result, workers)
+
+
+def _resume(spec: Spec, backend: str, options: dict[str, Any], partition: str | None,
+            split: Split) -> tuple[str, int | None, bool]:
+    """The partition and depth to count by: those asked for, else a checkpoint's own (one
+    written for another problem or split is refused), else rows. Returns (partition, depth,
+    whether the depth is the checkpoint's)."""
+    from . import ledger as ledgers
+
+    depth, recorded = split.depth, False
+    if split.checkpoint is not None:
+        ledgers.check_writable(split.checkpoint)
+        # another problem's split (its depth, its partition) must not cut this one
+        ledgers.check_problem(split.checkpoint, ledgers.identity(spec, backend, options, 0, 0))
+        if depth is None:
+            depth = ledgers.recorded_depth(split.checkpoint)
+            recorded = depth is not None
+        if partition is None:
+            partition = ledgers.recorded_partition(split.checkpoint)
+    return partition or "rows", depth, recorded
+
+
+def _open_ledger(spec: Spec, backend: str, options: dict[str, Any], parts: Partition,
+                 checkpoint: str | os.PathLike[str],
+                 on_resume: Callable[[Progress], None] | None) -> Ledger:
+    """The checkpoint's ledger for this partition, telling `on_resume` what it held."""
+    from .ledger import identity
+
+    fields = identity(spec, backend, options, parts.depth, len(parts), parts.kind)
+    ledger = Ledger.open(checkpoint, fields, {s.key for s in parts.subproblems})
+    if ledger.done and on_resume is not None:
+        on_resume(Progress(len(ledger.done), len(parts), sum(
+            s.weight * ledger.done[s.key] for s in parts.subproblems
+            if s.key in ledger.done), len(ledger.done), 0.0))
+    return ledger
+
+
+def _outcome(spec: Spec, backend: str, partition: str, depth: int | None, split: Split,
+             parts: Partition | None, result: SplitCount | None, workers: Workers | None,
+             started: float) -> Outcome:
+    """The count (a lower bound unless every part finished) and the task statistics."""
+    status = Status.COMPLETE if result is not None and result.complete else Status.TIMEOUT
+    # what the stopped tasks had counted is part of the lower bound, though only the
+    # finished subproblems (`recorded`) are in the checkpoint for a resume to keep
+    count = 0 if result is None else result.total + result.partial
+    stats: dict[str, Any] = {
+        "executor": workers.name if workers is not None else split.executor,
+        "slots": workers.slots if workers is not None else 0, "plan": partition,
+        "depth": parts.depth if parts else depth, "tasks": len(parts) if parts else 0,
+        "tasks_finished": result.finished if result else 0,
+        **(result.task_stats() if result else {"task_mean_s": 0.0, "task_max_s": 0.0}),
+    }
+    if split.checkpoint is not None:
+        stats.update(subproblems=stats["tasks"], finished=stats["tasks_finished"],
+                     split_depth=stats["depth"], recorded=result.total if result else 0)
+    if result is not None and result.complete:
+        # the fundamental count survives a resume (the ledger records it per subproblem,
+        # format 3); the promising nodes only one whole walk knows
+        if "canonical" in result.extras and spec.is_plain:
+            stats["unique"] = result.extras["canonical"]
+        if "promising_nodes" in result.extras and result.resumed == 0:
+            stats["promising_nodes"] = result.extras["promising_nodes"]
+    return Outcome(status, count, elapsed=time.perf_counter() - started, backend=backend,
+                   stats=stats)

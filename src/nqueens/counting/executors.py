@@ -2,9 +2,12 @@
 
 All three are one small interface, `Workers` (a `concurrent.futures.Executor` or None for
 inline, the number of tasks that run at once, and `abort()` for a stop), opened with
-`open_executor`. The local pool's workers ignore SIGINT/SIGTERM sent to the whole process
-group (the parent decides when to stop, and keeps what finished) and exit when the
-parent dies. Dask is imported only for the "dask" executor (`cluster.py`).
+`open_executor`. The local pool's workers come from a fork server started signal-safe
+(`start_fork_server`), never import the caller's main module (a script without a main
+guard, or one read from standard input, still counts on processes), ignore SIGINT/SIGTERM
+sent to the whole process group (the parent decides when to stop, and keeps what
+finished) and exit when the parent dies. Dask is imported only for the "dask" executor
+(`cluster.py`).
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..result import Deadline
+from .route import EXECUTORS, ExecutorName
 
-EXECUTORS = ("inline", "local", "dask")
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
@@ -35,9 +38,10 @@ def default_jobs() -> int:
 
 @dataclass
 class Workers:
-    """An open executor: `executor` None means inline (in the calling thread)."""
+    """An open executor, named `name` (EXECUTORS); `executor` None means inline (in the
+    calling thread)."""
 
-    kind: str
+    name: ExecutorName
     slots: int
     executor: Executor | None = None
     aborted: bool = field(default=False)
@@ -55,7 +59,7 @@ class Workers:
 
     def cancel_queued(self, futures: dict[Future[Any], Any]) -> None:
         """Cancel, and drop from `futures`, the tasks that have not started."""
-        queued = [f for f in futures if f.cancel()] if self.kind == "local" else (
+        queued = [f for f in futures if f.cancel()] if self.name == "local" else (
             getattr(self.executor, "cancel_queued", lambda fs: [])(list(futures)))
         for future in queued:
             futures.pop(future, None)
@@ -64,7 +68,7 @@ class Workers:
         """Stop now: drop queued tasks and end running ones (what they were counting is
         not recorded, so a resumed run counts it again)."""
         self.aborted = True
-        if self.kind == "local" and self.executor is not None:
+        if self.name == "local" and self.executor is not None:
             _kill_pool(self.executor)
         elif self.executor is not None:
             self.executor.shutdown(wait=False, cancel_futures=True)
@@ -76,14 +80,14 @@ class ExecutorStopped(Exception):
 
 @contextmanager
 def open_executor(
-    kind: str = "local",
+    name: ExecutorName = "local",
     *,
     jobs: int | None = None,
     scheduler: str | None = None,
     connect_timeout: float | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> Iterator[Workers]:
-    """Open the executor `kind` (EXECUTORS); shut it down on exit.
+    """Open the executor `name` (EXECUTORS); shut it down on exit.
 
     Args:
         jobs: local: worker processes (default: all cores; 1 runs inline). dask: workers
@@ -92,13 +96,13 @@ def open_executor(
         should_stop: for "dask": checked before a cluster starts.
 
     Raises:
-        ValueError: an unknown kind.
+        ValueError: an unknown name.
         ExecutorStopped: `should_stop` said so before a cluster started.
         cluster.ClusterError: Dask missing or its scheduler unreachable.
     """
-    if kind not in EXECUTORS:
-        raise ValueError(f"executor must be one of {EXECUTORS}, got {kind!r}")
-    if kind == "dask":
+    if name not in EXECUTORS:
+        raise ValueError(f"executor must be one of {EXECUTORS}, got {name!r}")
+    if name == "dask":
         from . import DEFAULT_CONNECT_TIMEOUT
         from .cluster import dask_executor
 
@@ -113,14 +117,15 @@ def open_executor(
                           task_options={"stop_event": cluster.stop_name})
         return
     jobs = default_jobs() if jobs is None else jobs
-    if kind == "inline" or jobs <= 1:
-        yield Workers(kind, 1, None)
+    if name == "inline" or jobs <= 1:
+        yield Workers(name, 1, None)
         return
-    import multiprocessing  # only here: inline counts do not pay for importing it
     from concurrent.futures import ProcessPoolExecutor
 
+    from .processes import WorkerContext
+
     start_fork_server()
-    context = multiprocessing.get_context("forkserver")
+    context = WorkerContext()
     stop = context.Event()
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker,
                                initargs=(os.getpid(), stop), mp_context=context)
@@ -148,6 +153,9 @@ def start_fork_server() -> None:
 
     _check_temporary_directory()
     _quiet_resource_tracker()
+    # the server preloads nothing: were it to import the caller's main module (as Python
+    # 3.12 on does with the default preload), a script without a main guard would run again
+    forkserver.set_forkserver_preload([])
     if threading.current_thread() is not threading.main_thread():
         forkserver.ensure_running()
         return
@@ -244,11 +252,11 @@ def _quiet_cancelled_futures(args: threading.ExceptHookArgs) -> None:
 
 #: In a worker process: the pool's stop event, set by the parent on a stop (`init_worker`).
 _stop_event: Any = None
-#: In a worker process: the deadlines of the tasks running now (`task_deadline`).
+#: In a worker process: the deadlines of the tasks running now (`worker_deadline`).
 _running: list[Deadline] = []
 
 
-def task_deadline(at: float | None) -> Deadline:
+def worker_deadline(at: float | None) -> Deadline:
     """A task's deadline expiring at monotonic time `at` (None: never) or, in a pool's
     worker, when the parent sets the pool's stop event: the task then returns its
     partial count instead of being killed with it. `release` it when the task ends."""
@@ -262,7 +270,7 @@ def task_deadline(at: float | None) -> Deadline:
 
 
 def release(deadline: Deadline) -> None:
-    """The task holding `deadline` ended (see `task_deadline`)."""
+    """The task holding `deadline` ended (see `worker_deadline`)."""
     if deadline in _running:
         _running.remove(deadline)
 
@@ -278,7 +286,7 @@ def init_worker(parent_pid: int, stop: Any = None) -> None:
     SIGTERM sent to the whole process group must not kill workers mid-task; they are
     ignored and blocked (a solver that installs its own handler in the worker never sees
     them). The parent's `stop` event instead makes running tasks return their partial
-    counts (`task_deadline`). A worker whose parent died (SIGKILL, crash) exits instead of
+    counts (`worker_deadline`). A worker whose parent died (SIGKILL, crash) exits instead of
     waiting forever."""
     global _stop_event
     if stop is not None:

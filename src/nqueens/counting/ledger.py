@@ -44,8 +44,8 @@ MAX_LINE_BYTES = 64 * 1024
 MAX_DIGITS = 60
 _DEFAULTS = {"plan": "rows"}  # header fields a version 1 file lacks, as they were then
 
-__all__ = ["Checkpoint", "Ledger", "check_problem", "check_writable", "identity", "read_header", "recorded_depth",
-           "recorded_plan"]
+__all__ = ["Ledger", "check_problem", "check_writable", "identity", "read_header", "recorded_depth",
+           "recorded_partition"]
 
 
 def checksum(key: str, count: int, canonical: int | None = None) -> str:
@@ -177,7 +177,7 @@ def recorded_depth(path: str | os.PathLike[str]) -> int | None:
     return depth if isinstance(depth, int) and not isinstance(depth, bool) else None
 
 
-def recorded_plan(path: str | os.PathLike[str]) -> str | None:
+def recorded_partition(path: str | os.PathLike[str]) -> str | None:
     """The plan kind an existing checkpoint was written with ("rows" for version 1 files,
     which predate other kinds), else None."""
     header = read_header(path)
@@ -318,10 +318,6 @@ class Ledger:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-#: The name of earlier releases.
-Checkpoint = Ledger
 
 
 def _max_count(fields: Mapping[str, Any]) -> int:

@@ -118,13 +118,17 @@ def check_export(spec: Spec, fmt: str, encoding: str | None = None) -> None:
     Raises:
         SizeLimitError: naming the size, the limit and what to do instead.
     """
+    from ..backends import first_by_formalism
+    from ..backends.sat_facts import DEFAULT_ENCODING, LARGE_ENCODING
     from .structure import describe_compiled
 
-    doc = describe_compiled(spec, "sat" if fmt == "dimacs" else "cpsat", encoding)
+    backend = first_by_formalism()["cnf" if fmt == "dimacs" else "cpsat"]
+    doc = describe_compiled(spec, backend, encoding)
     size = doc["literals"] + (doc["variables"] if fmt != "dimacs" else 0)
     if size > MAX_EXPORT_LITERALS:
-        hint = ("try --encoding seqcounter (O(n^2) clauses) or a smaller n"
-                if fmt == "dimacs" and (encoding or "pairwise") == "pairwise" else "use a smaller n")
+        hint = (f"try --encoding {LARGE_ENCODING} (O(n^2) clauses) or a smaller n"
+                if fmt == "dimacs" and (encoding or DEFAULT_ENCODING) == DEFAULT_ENCODING
+                else "use a smaller n")
         raise SizeLimitError(
             f"the {fmt} export of {spec.describe()} would hold about {size:,} literals and "
             f"variables (limit {MAX_EXPORT_LITERALS:,}); {hint}")

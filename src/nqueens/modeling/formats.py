@@ -28,10 +28,10 @@ from pathlib import Path
 
 from ..atomicfile import write_text_atomic
 from ..errors import ModelFileError, SpecError
+from ..limits import MAX_DIGITS
 from ..spec import Cell, Spec
 from .modelfile import (
     MAX_MODEL_BYTES,
-    MAX_MODEL_DIGITS,
     Expected,
     Model,
     model_text,
@@ -79,8 +79,8 @@ class _Reader:
                 raise self.fail(line, f"unexpected character {text[index]!r}")
             piece = match.group()
             if piece[0].isdigit() or piece[0] == "-":
-                if len(piece.lstrip("-")) > MAX_MODEL_DIGITS:
-                    raise self.fail(line, f"a number of more than {MAX_MODEL_DIGITS} digits; "
+                if len(piece.lstrip("-")) > MAX_DIGITS:
+                    raise self.fail(line, f"a number of more than {MAX_DIGITS} digits; "
                                     "board sizes and cells are small integers")
                 self.tokens.append(_Token("int", piece, line))
             elif piece[0].isalpha() or piece[0] == "_":
@@ -146,7 +146,7 @@ def split_take(argument: str) -> tuple[str, int | None]:
     if "#" not in argument or os.path.exists(argument):
         return argument, None
     path, _, take = argument.rpartition("#")
-    if not take.isdigit() or not take.isascii() or len(take) > MAX_MODEL_DIGITS:
+    if not take.isdigit() or not take.isascii() or len(take) > MAX_DIGITS:
         raise ModelFileError(f"{argument}: '#' must be followed by the number of diagonals to "
                              f"take, e.g. {path or 'FILE'}#17; got {take!r}")
     return path, int(take)

@@ -29,15 +29,13 @@ from typing import Any
 
 from ..atomicfile import write_text_atomic
 from ..errors import ModelFileError, SpecError
-from ..limits import MAX_BOARD_N
+from ..limits import MAX_BOARD_N, MAX_DIGITS
 from ..spec import Spec
 from ..validator import find_violations
 from ..variants import VARIANTS
 
 __all__ = ["Expected", "Model", "dump_model", "load_model", "model_text", "read_model"]
 
-#: The largest board a model may name: the largest any command accepts (`cli.common.MAX_N`).
-MAX_MODEL_N = MAX_BOARD_N
 TOP_KEYS = ("name", "description", "n", "variant", "fixed", "forbidden", "expected")
 EXPECTED_KEYS = ("count", "satisfiable", "witness", "source")
 
@@ -140,12 +138,12 @@ def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>"
     if "n" not in doc:
         raise _fail(path, "n", "missing; add the board size, e.g. n = 8")
     n = doc["n"]
-    if not _is_int(n) or not 1 <= n <= MAX_MODEL_N:
+    if not _is_int(n) or not 1 <= n <= MAX_BOARD_N:
         # (str() of an integer past 4,300 digits raises: its size is told in bits' worth)
         shown = (repr(n)[:40] if not _is_int(n) or abs(n) < 10**12
                  else f"a number of about {int(n.bit_length() * 0.30103) + 1:,} digits")
         raise _fail(path, "n", f"must be a positive integer, a board size of at most "
-                    f"{MAX_MODEL_N:,}, got {shown}")
+                    f"{MAX_BOARD_N:,}, got {shown}")
     variant = doc.get("variant", "queens")
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise _fail(path, "variant",
@@ -180,12 +178,11 @@ def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>"
 #: Largest model file read (a model of n = 100,000 with a cell per row is about 2 MB);
 #: at most this many bytes plus one are read, so /dev/zero is refused at once.
 MAX_MODEL_BYTES = 16 * 2**20
-#: Deepest nesting of arrays and tables, longest bare value (an integer in any base) and
-#: most parts of a dotted key: a model needs depth 2, a few digits and one-part keys; more
-#: would exhaust the TOML parser's stack or Python's integer conversion (4,300 digits), or
-#: take the parser time quadratic in the key's parts.
+#: Deepest nesting of arrays and tables and most parts of a dotted key (a bare value, an
+#: integer in any base, has at most `limits.MAX_DIGITS`): a model needs depth 2 and one-part
+#: keys; more would exhaust the TOML parser's stack, or take the parser time quadratic in
+#: the key's parts.
 MAX_MODEL_DEPTH = 8
-MAX_MODEL_DIGITS = 30
 MAX_KEY_PARTS = 16
 #: What the shape scan looks at: line ends, comments, strings, brackets, key syntax and
 #: bare runs (numbers, words); everything else is skipped by the regular expression.
@@ -269,8 +266,8 @@ def _check_shape(path: str | os.PathLike[str], text: str) -> None:  # noqa: C901
         elif kind == ",":
             if nesting and nesting[-1] == "{":
                 in_key, parts = True, 1
-        elif kind[0] in "+-0123456789" and len(kind) > MAX_MODEL_DIGITS:
-            raise _fail(path, f"line {line}", f"a number of more than {MAX_MODEL_DIGITS} "
+        elif kind[0] in "+-0123456789" and len(kind) > MAX_DIGITS:
+            raise _fail(path, f"line {line}", f"a number of more than {MAX_DIGITS} "
                         "digits; board sizes and cells are small integers")
         elif len(kind) > MAX_WORD:
             raise _fail(path, f"line {line}", f"a value of {len(kind):,} characters that is "

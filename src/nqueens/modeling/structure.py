@@ -19,9 +19,15 @@ from ..errors import InputError, SizeLimitError
 from ..limits import line_shapes
 from ..spec import Spec
 
-__all__ = ["BACKENDS", "describe_compiled", "problem_summary"]
+__all__ = ["describe_compiled", "described_backends", "problem_summary"]
 
-BACKENDS = ("cpsat", "sat", "backtrack")
+
+def described_backends() -> list[str]:
+    """The backends `describe` shows by default: the first registered of each formalism
+    (CP-SAT, CNF, the lines a search walks)."""
+    from ..backends import first_by_formalism
+
+    return list(first_by_formalism().values())
 
 
 def problem_summary(spec: Spec) -> dict[str, Any]:
@@ -80,11 +86,11 @@ def _one_line_cnf(k: int, encoding: str) -> tuple[int, int, Counter[int]]:
     from pysat.card import CardEnc
     from pysat.formula import IDPool
 
-    from ..backends.sat import ENCODINGS
+    from ..backends.sat import ENC_TYPES
 
     pool = IDPool(start_from=k + 1)
     clauses = CardEnc.atmost(list(range(1, k + 1)), bound=1, vpool=pool,
-                             encoding=ENCODINGS[encoding]).clauses
+                             encoding=ENC_TYPES[encoding]).clauses
     return len(clauses), max(0, pool.top - k), Counter(len(clause) for clause in clauses)
 
 
@@ -95,7 +101,7 @@ def sat_structure(spec: Spec, encoding: str | None = None) -> dict[str, Any]:
     Raises:
         SizeLimitError: when even that would take too long (naming the size and the limit).
     """
-    from ..backends.sat import DEFAULT_ENCODING, ENCODINGS
+    from ..backends.sat_facts import DEFAULT_ENCODING, ENCODINGS
 
     encoding = encoding or DEFAULT_ENCODING
     if encoding not in ENCODINGS:

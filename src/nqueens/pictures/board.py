@@ -22,7 +22,7 @@ from .style import LINE_HEIGHT, wrap_lines
 
 #: Most boards in one picture, and the largest board drawn (cells get too small beyond).
 MAX_BOARDS = 120
-MAX_BOARD_N = 200
+MAX_DRAWN_N = 200
 
 CAPTION_PT = 8.0
 GAP_IN = 0.25  # between boards
@@ -50,9 +50,9 @@ def draw_boards(
             f"{len(placements)} boards are too many for one picture (at most {MAX_BOARDS}); "
             f"use --limit K or --unique"
         )
-    if spec.n > MAX_BOARD_N:
+    if spec.n > MAX_DRAWN_N:
         raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
-                         f"{MAX_BOARD_N}); use --format json")
+                         f"{MAX_DRAWN_N}); use --format json")
     save_figure(boards_figure(spec, placements, one_based=one_based, title=title), path,
                 overwrite=overwrite)
 

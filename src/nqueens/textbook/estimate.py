@@ -26,11 +26,11 @@ Z_95 = 1.959963984540054  # two-sided 95% quantile of the standard normal
 
 #: Largest board estimated: a walk costs O(n^2) and its figures have about n log10 n digits.
 MAX_ESTIMATE_N = 1000
-#: Most work one estimate may take, in steps of `_walk_cost`: about ten seconds here.
+#: Most work one estimate may take, in steps of `walk_cost`: about ten seconds here.
 MAX_ESTIMATE_WORK = 100_000_000
 
 
-def _walk_cost(n: int) -> int:
+def walk_cost(n: int) -> int:
     """Steps of one walk: n rows of n columns, each on n-bit masks (machine words of 64)."""
     return n * n * (1 + n // 64)
 
@@ -79,9 +79,9 @@ def check_estimate(n: int, samples: int) -> None:
     if n > MAX_ESTIMATE_N:
         raise SizeLimitError(f"estimate answers for n up to {MAX_ESTIMATE_N:,}, got n = {n:,}: "
                              f"each random walk takes n^2 steps")
-    work = samples * _walk_cost(n)
+    work = samples * walk_cost(n)
     if work > MAX_ESTIMATE_WORK:
-        most = MAX_ESTIMATE_WORK // _walk_cost(n)
+        most = MAX_ESTIMATE_WORK // walk_cost(n)
         fix = f"use --samples {most:,} or fewer" if most >= 2 else "use a smaller n"
         raise SizeLimitError(f"{samples:,} random walks on a {n}x{n} board take about "
                              f"{work:,} steps (limit {MAX_ESTIMATE_WORK:,}, about ten seconds); "
@@ -148,6 +148,6 @@ def exact_affordable(spec: Spec) -> tuple[bool, float]:
     no compiled walk: not affordable."""
     if spec.is_plain or not supports(spec) or not kernel_available() or spec.n > KERNEL_MAX_N:
         return False, math.nan
-    walks = max(2, min(_PROBE_WALKS, MAX_ESTIMATE_WORK // (10 * _walk_cost(spec.n))))
+    walks = max(2, min(_PROBE_WALKS, MAX_ESTIMATE_WORK // (10 * walk_cost(spec.n))))
     guess = float(estimate_nodes(spec, walks, seed=0).mean)
     return guess <= MAX_EXACT_NODES, guess

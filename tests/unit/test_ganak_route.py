@@ -8,9 +8,9 @@ import pytest
 
 from nqueens.backends.sat import encode_cnf
 from nqueens.cli import main
-from nqueens.modeling.modelcount import ganak_count
+from nqueens.counting.ganak import ganak_count
 from nqueens.modeling.modelfile import read_model
-from nqueens.result import Status
+from nqueens.result import Deadline, Status
 from nqueens.spec import Spec
 
 from known_counts import A000142, A000170, A051906
@@ -70,7 +70,7 @@ def test_projection_is_what_makes_the_count_right() -> None:
 
 @pytest.mark.usefixtures("ganak")
 def test_ganak_timeout_returns_unknown(capsys: pytest.CaptureFixture[str]) -> None:
-    outcome = ganak_count(Spec(11), timeout=0.05)
+    outcome = ganak_count(Spec(11), deadline=Deadline(0.05))
     assert outcome.status is Status.TIMEOUT
     assert main(["count", "11", "--backend", "sat", "--counter", "ganak", "--timeout", "0.05"]) == 3
     assert "count unknown" in capsys.readouterr().out

@@ -1,8 +1,8 @@
-"""The plan of a split count: which subproblems, with which weights, at which depth.
+"""The partition of a count into parts: which subproblems, with which weights, at which depth.
 
 Every consistent placement of the first `depth` rows is one subproblem (the spec with
 those queens fixed as well). The subproblems are disjoint and together cover the search
-space, so weight x count summed over them is the total. Two kinds:
+space, so weight x count summed over them is the total. The kinds of partition:
 
 - "rows": every prefix, weight 1 (any spec, any backend; what checkpoints record);
 - "mirror": a plain board halved by the left-right mirror (weights 2 and 1), which the
@@ -14,9 +14,9 @@ space, so weight x count summed over them is the total. Two kinds:
   JOIN_PARTS_PER_LEVEL ** depth parts (part k takes every unit whose number is k modulo
   the parts); no prefix, weight 1.
 
-`symmetric_plan` is the one place that picks the plain board's symmetry split, so a finer
-one (one representative per symmetry class) replaces it there. `choose_depth` is the one
-depth chooser. No solver imports.
+The walk's route picks the plain board's symmetry split (`walk.symmetric_partition`, the one
+place to change for a finer one). `choose_depth` is the one depth chooser; `Progress` is
+what a count reports after each finished part. No solver imports.
 """
 
 from __future__ import annotations
@@ -33,14 +33,32 @@ from ..spec import Placement, Spec
 TASKS_PER_SLOT = 10
 #: Splits beyond this many subproblems cost more to list than they help.
 MAX_SUBPROBLEMS = 1_000_000
-PLAN_KINDS = ("rows", "mirror", "classes", "join")
-#: Parts of a "join" plan per level of depth (depth 3: 64 parts).
+PARTITION_KINDS = ("rows", "mirror", "classes", "join")
+#: Parts of a "join" partition per level of depth (depth 3: 64 parts).
 JOIN_PARTS_PER_LEVEL = 4
 _JOIN = "join"
 _POLL_EVERY = 1 << 12  # prefixes between polls of `should_stop`
 
 
-class PlanStopped(Exception):
+@dataclass(slots=True)
+class Progress:
+    """What a progress callback gets after each finished subproblem (`key`, which
+    contributed `count` before weighting). An ETA is
+    `elapsed / (done - resumed) * (total - done)`: the `resumed` ones took no time now."""
+
+    done: int
+    total: int
+    solutions: int
+    resumed: int
+    elapsed: float
+    key: str = ""
+    count: int = 0
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+class PartitionStopped(Exception):
     """Listing the subproblems was stopped (deadline or signal) before it finished."""
 
 
@@ -50,7 +68,7 @@ class Subproblem:
 
     prefix: Placement
     weight: int = 1
-    start: str = ""  # a class start's kind ("corner" / "edge") in a "classes" plan, or "join"
+    start: str = ""  # a class start's kind ("corner" / "edge") in a "classes" partition, or "join"
 
     @property
     def key(self) -> str:
@@ -75,16 +93,16 @@ class Subproblem:
 
     def spec(self, base: Spec) -> Spec:
         if self.start == _JOIN:  # its count is a weighted sum over units, not a spec's
-            raise ValueError(f"join part {self.key} is counted by the join only (tasks.join_task)")
+            raise ValueError(f"join part {self.key} is counted by the join only (join.join_task)")
         if self.start:  # its count is a weighted sum over classes, not this spec's count
             raise ValueError(f"class start {self.key} is counted by the per-class walk only "
-                             "(tasks.bitboard_task)")
+                             "(walk.bitboard_task)")
         return base.with_prefix(self.prefix)
 
 
 @dataclass(frozen=True, slots=True)
-class Plan:
-    """The subproblems of one spec: `kind` (PLAN_KINDS), `depth` rows per prefix."""
+class Partition:
+    """The subproblems of one spec: `kind` (PARTITION_KINDS), `depth` rows per prefix."""
 
     kind: str
     depth: int
@@ -101,7 +119,7 @@ def prefixes(
     lexicographic order (the backtracker's order).
 
     Raises:
-        PlanStopped: `should_stop` said so before the list was complete.
+        PartitionStopped: `should_stop` said so before the list was complete.
     """
     depth = max(0, min(depth, spec.n))
     masks = AttackMasks(spec)
@@ -114,7 +132,7 @@ def prefixes(
             out.append(prefix)
             ticks += 1
             if should_stop is not None and ticks % _POLL_EVERY == 0 and should_stop():
-                raise PlanStopped
+                raise PartitionStopped
             return
         bits = rows[0]
         while bits:
@@ -137,31 +155,31 @@ def _mirror_weight(n: int, prefix: Placement) -> int:
     return 1 if 2 * prefix[0] + 1 == n else 0
 
 
-def make_plan(
+def make_partition(
     spec: Spec, depth: int, kind: str = "rows", should_stop: Callable[[], bool] | None = None
-) -> Plan:
+) -> Partition:
     """The subproblems of `spec` split by its first `depth` rows.
 
     Raises:
         ValueError: an unknown kind, or "mirror" for a spec that is not plain.
-        PlanStopped: `should_stop` said so while listing.
+        PartitionStopped: `should_stop` said so while listing.
     """
     if kind == "rows":
-        return Plan(kind, depth, _polled(
+        return Partition(kind, depth, _polled(
             (Subproblem(p) for p in prefixes(spec, depth, should_stop)), should_stop))
-    if kind not in PLAN_KINDS:
-        raise ValueError(f"plan kind must be one of {PLAN_KINDS}, got {kind!r}")
+    if kind not in PARTITION_KINDS:
+        raise ValueError(f"plan kind must be one of {PARTITION_KINDS}, got {kind!r}")
     if not spec.is_plain:
         raise ValueError(f"the {kind} split needs a plain spec (no fixed or forbidden cells)")
     depth = max(1, depth)
     if kind == _JOIN:
         parts = JOIN_PARTS_PER_LEVEL ** depth
-        return Plan(kind, depth, tuple(Subproblem((k, parts), 1, _JOIN) for k in range(parts)))
+        return Partition(kind, depth, tuple(Subproblem((k, parts), 1, _JOIN) for k in range(parts)))
     if kind == "classes":
-        return Plan(kind, depth, _polled(
+        return Partition(kind, depth, _polled(
             (Subproblem(s.prefix, 1, s.kind) for s in iter_class_starts(spec.n, depth)), should_stop))
     weighed = ((p, _mirror_weight(spec.n, p)) for p in prefixes(spec, depth, should_stop))
-    return Plan(kind, depth, _polled(
+    return Partition(kind, depth, _polled(
         (Subproblem(p, weight) for p, weight in weighed if weight), should_stop))
 
 
@@ -170,18 +188,12 @@ def _polled(subs: Iterator[Subproblem], should_stop: Callable[[], bool] | None) 
     out = []
     for number, sub in enumerate(subs):
         if should_stop is not None and number % _POLL_EVERY == 0 and should_stop():
-            raise PlanStopped
+            raise PartitionStopped
         if number == MAX_SUBPROBLEMS:  # only a checkpoint's recorded depth comes here unbounded
             raise SizeLimitError(f"the split gives more than {MAX_SUBPROBLEMS:,} subproblems; "
                                  "use a smaller --split-depth")
         out.append(sub)
     return tuple(out)
-
-
-def symmetric_kind(spec: Spec) -> str:
-    """The plan kind that uses the board's symmetry when the spec allows it: the one place
-    to change for a finer symmetry split of the plain board."""
-    return "classes" if spec.is_plain else "rows"
 
 
 def choose_depth(
@@ -193,15 +205,15 @@ def choose_depth(
     requested: int | None = None,
     recorded: bool = False,
 ) -> int:
-    """The split depth: `requested` if given (checked), else the smallest depth whose plan
+    """The split depth: `requested` if given (checked), else the smallest depth whose partition
     has at least max(`at_least`, TASKS_PER_SLOT x `slots` when slots > 1) subproblems.
 
     Each level multiplies the subproblems by about the free columns of a row, so the
     result lands between 1x and ~n x the target; depth stays below n.
 
-    `recorded`: the requested depth is a checkpoint's own, which gave the plan it records,
+    `recorded`: the requested depth is a checkpoint's own, which gave the partition it records,
     so it is not refused by the worst case n ** depth (a completion split deep is small);
-    `make_plan` still stops a plan beyond MAX_SUBPROBLEMS.
+    `make_partition` still stops a partition beyond MAX_SUBPROBLEMS.
 
     Raises:
         SizeLimitError: a requested depth beyond the board or giving too many subproblems.
@@ -220,6 +232,6 @@ def choose_depth(
         return requested
     wanted = max(at_least, TASKS_PER_SLOT * slots if slots > 1 else 1)
     depth = 0 if kind == "rows" else 1
-    while depth < spec.n - 1 and len(make_plan(spec, depth, kind)) < wanted:
+    while depth < spec.n - 1 and len(make_partition(spec, depth, kind)) < wanted:
         depth += 1
     return depth

@@ -1,0 +1,143 @@
+"""The counting route "join": a plain board counted by joining partial boards (`joins.py`).
+
+Totals only (which solutions are fundamental needs the per-class walk), for the backends
+whose counts walk in the textbook's row order; the `auto` policy names it from the size
+where it beats the walk. Its parts (partition "join") run inline, over processes, on Dask
+or against a checkpoint; each process builds the two quarter tables once, so their memory
+is estimated before the work and processes that would not fit are not started. No solver
+imports.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..backends import Rate
+from ..joins import JOIN_MAX_N, hardware_popcount, join_available
+from ..limits import BASE_BYTES, machine_memory, memory_text
+from ..result import Deadline, Outcome
+from ..spec import Spec
+
+if TYPE_CHECKING:  # the partitions are loaded by a count (the plan reads this route at start-up)
+    from .partition import Subproblem
+from .route import Ask, Count, CountingRoute, ExecutorName, Fit, Split
+from .tasks import task_deadline
+
+#: Below this size the join takes less time than a process pool costs to start (compiled;
+#: the Python join never pays for one below its reach).
+PARALLEL_FROM_N = 17 if join_available() else 13
+
+#: Placements of non-attacking queens (any number) on an h x h board, h = 0..10: the
+#: entries of each of the join's two quarter tables (counted here by its table builder).
+_QUARTER_PLACEMENTS = (1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369)
+#: Growth of that number per added row beyond the last counted (7.7 from h = 9 to 10,
+#: rising slowly: an upper estimate).
+_QUARTER_GROWTH = 8.3
+#: Bytes per entry (two 32-bit diagonal masks and a 64-bit signature share).
+JOIN_BYTES_PER_ENTRY = 16
+#: The half-board signatures and the join's scratch of one unit, with room to spare
+#: (measured here: about 10 MB beside the tables at n = 18 and 20; peak 266 MB at n = 20).
+JOIN_WORKING_BYTES = 32 * 2**20
+#: A whole count on one process, measured here (CPU seconds, whole process, `count N --jobs
+#: 1`: n = 16 on a quiet machine; n = 18 the median of 3 in the run of issue 31).
+RATE = Rate("exp", ((16, 0.41), (18, 6.4)))
+
+
+def join_bytes(n: int) -> int:
+    """One process counting the join of a plain n-board: the interpreter, the two quarter
+    tables (entries and their index by rows and columns used) and a unit's working lists."""
+    h = n // 2
+    last = len(_QUARTER_PLACEMENTS) - 1
+    entries = (_QUARTER_PLACEMENTS[h] if h <= last
+               else int(_QUARTER_PLACEMENTS[last] * _QUARTER_GROWTH ** (h - last)))
+    tables = 2 * JOIN_BYTES_PER_ENTRY * entries + 2 * 4 * ((1 << 2 * h) + 1) + 4 * (1 << h)
+    return BASE_BYTES + tables + JOIN_WORKING_BYTES
+
+
+def join_processes(n: int, wanted: int) -> int:
+    """How many of `wanted` processes counting the join of an n-board fit in this machine's
+    memory beside the parent process (0: not even one; `wanted` when the OS does not say)."""
+    memory = machine_memory()
+    if memory is None:
+        return wanted
+    return max(0, min(wanted, int((memory - BASE_BYTES) // join_bytes(n))))
+
+
+def join_task(
+    base: Spec, sub: Subproblem, backend: str, options: dict[str, Any],
+    deadline: Deadline | None = None,
+) -> tuple[int, float, dict[str, int]]:
+    """One part of the join of a plain board (`joins.count`: the units offset, offset +
+    stride, ...; they carry their own symmetry weights). The quarter tables are built once
+    per process and size, so a worker's later parts start at once."""
+    from ..joins import count as join_count
+
+    started = time.perf_counter()
+    offset, stride = sub.join_part
+    with task_deadline(options, deadline) as stop:
+        found = join_count(base.n, offset, stride, should_stop=stop.expired)
+    return found.total, time.perf_counter() - started, {"unfinished": 0 if found.complete else 1}
+
+
+def _fit(ask: Ask) -> Fit | None:
+    """The processes of a count by the join when it can run here and fits in memory; None
+    (with a note saying why, where the caller would expect the join) for the per-class
+    walk to count instead. With `unique` the walk counts (the join gives totals only); a
+    join too large for one process here falls back to the walk, more processes than fit are
+    cut down. A Dask cluster's workers are not this machine: no memory check."""
+    spec = ask.spec
+    if ask.per_solution or not (spec.is_plain and spec.variant == "queens" and spec.n <= JOIN_MAX_N
+                                and ask.info.counts_by("join", ask.options)):
+        return None
+    if ask.unique:
+        ask.notes.append("--unique: the per-class walk counts (it finds the fundamental "
+                         "solutions; the join of partial boards, faster from this size, counts "
+                         "totals only)")
+        return None
+    if not join_available():  # joins.py gives the same numbers, but only small n in time
+        ask.notes.append("the join of partial boards is not compiled here (no C compiler at "
+                         "install): counting by the per-class walk")
+        return None
+    if ask.split is not None and ask.split.executor == "dask":
+        return Fit("join", ask.jobs or 1, ask.split)
+    from .executors import default_jobs
+
+    wanted = ask.jobs or (1 if spec.n < PARALLEL_FROM_N and ask.split is None else default_jobs())
+    fit = join_processes(spec.n, wanted)
+    if fit == 0:
+        ask.notes.append(f"the join of partial boards needs about {memory_text(join_bytes(spec.n))} "
+                         f"for n = {spec.n}, more than this machine has: counting by the "
+                         "per-class walk instead")
+        return None
+    if fit < wanted:
+        ask.notes.append(f"{fit} of {wanted} processes: the join of partial boards needs about "
+                         f"{memory_text(join_bytes(spec.n))} each for n = {spec.n}")
+    return Fit("join", fit, ask.split)
+
+
+def _run(count: Count) -> Outcome:
+    """The join's parts through the engine: inline, on a process pool, or where the split
+    says (Dask, a checkpoint, a depth)."""
+    from .engine import count_parts
+
+    spec, jobs = count.spec, count.jobs
+    split = count.split or Split()
+    executor: ExecutorName = ("dask" if split.executor == "dask" else "local" if jobs > 1
+                              else "inline")
+    found = count_parts(
+        spec, backend=count.backend, task=join_task, partition="join", jobs=jobs,
+        split=split._replace(executor=executor), deadline=count.deadline,
+        on_progress=count.on_progress, on_resume=count.on_resume)
+    return replace(found, stats={
+        "join": "compiled" if join_available() else "python",
+        "popcount": "hardware" if hardware_popcount() else "portable",
+        # splits fold by the mirror and the flip; an odd board's middle queens by all 8
+        "symmetry": "mirror and flip" if spec.n % 2 == 0 else "mirror, flip and rotations",
+        "jobs": jobs, **found.stats})
+
+
+ROUTE = CountingRoute("join", "join of partial boards", _fit, _run, default=False,
+                      partition=lambda spec: "join", task=join_task, memory=join_bytes, rate=RATE,
+                      own_pace=True)

@@ -1,0 +1,29 @@
+"""A count on worker processes from a plain script: with or without an `if __name__ ==
+"__main__":` guard, from a file or from standard input (issue 32, item 2: the workers ran
+the caller's script again, or looked for a file named <stdin>, and the pool broke)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from known_counts import A000170
+
+COUNT = 'import nqueens\nprint(nqueens.count(13, jobs=2).count)\n'
+GUARDED = ('import nqueens\nif __name__ == "__main__":\n'
+           '    print(nqueens.count(13, jobs=2).count)\n')
+
+
+@pytest.mark.parametrize(("source", "how"), [(COUNT, "file"), (COUNT, "stdin"), (GUARDED, "file")],
+                         ids=["unguarded-file", "unguarded-stdin", "guarded-file"])
+def test_a_script_counts_on_worker_processes(source: str, how: str, tmp_path: Path) -> None:
+    script = tmp_path / "count.py"
+    script.write_text(source)
+    argv = [sys.executable, str(script)] if how == "file" else [sys.executable, "-"]
+    done = subprocess.run(argv, input=source if how == "stdin" else None, capture_output=True,
+                          text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"{A000170[13]}\n" and done.stderr == ""
