@@ -67,9 +67,8 @@ class Outcome:
         return self.complete and self.count == 0
 
     def __repr__(self) -> str:
-        """One line (status, count, how many solutions kept), never every placement.
-        Notebooks get boards (`_repr_html_`) and `show()`, which `nqueens.pictures.display`
-        attaches: the core sits below the pictures and does not import them."""
+        """One line (status, count, how many solutions kept), never every placement;
+        notebooks show boards (`_repr_html_`)."""
         found = len(self.solutions)
         parts = [self.status.value, f"count={self.count}"]
         if found:
@@ -78,6 +77,21 @@ class Outcome:
             parts.append(f"backend={self.backend!r}")
         parts.append(f"{self.elapsed:.3f} s")
         return f"Outcome({', '.join(parts)})"
+
+    # The displays live on the class, so that a notebook's first line shows boards; the
+    # picture code (`pictures.display`) loads at the first display, not with the core.
+    def _repr_html_(self) -> str:
+        """The summary line and the first solutions as small SVG boards."""
+        from .pictures.display import outcome_html
+
+        return outcome_html(self)
+
+    def show(self, limit: int | None = None) -> Any:
+        """A matplotlib figure of the first `limit` solutions (as many as a notebook shows
+        when None), for `savefig`."""
+        from .pictures.display import outcome_figure
+
+        return outcome_figure(self) if limit is None else outcome_figure(self, limit=limit)
 
 
 class Deadline:

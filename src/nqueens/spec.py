@@ -152,6 +152,13 @@ class Spec:
             parts.append(f"{len(self.forbidden)} forbidden")
         return ", ".join(parts)
 
+    def _repr_svg_(self) -> str | None:
+        """The empty board in a notebook: fixed queens on framed cells, forbidden cells
+        crossed (None beyond the largest board drawn, so the text form shows). The picture
+        code loads at the first display, not with the spec."""
+        from .pictures.display import spec_svg
+
+        return spec_svg(self)
 
 
 def as_spec(spec_or_n: Spec | int) -> Spec:

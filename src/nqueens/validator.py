@@ -85,6 +85,12 @@ class Violation:
             return f"queen at {names[0]} stands on a forbidden cell"
         return self.detail
 
+    def _repr_html_(self) -> str:
+        """The broken rule in a sentence, for notebooks (the picture code loads here)."""
+        from .pictures.display import violation_html
+
+        return violation_html(self)
+
 
 
 _SHARED_LINE_RULES = {

@@ -1,12 +1,13 @@
 """What notebooks show: `Board` (one placement), `Trace` (the step-through page inline), and
-the rich displays behind `Spec`, `Outcome` and `Violation` (their `_repr_svg_` /
-`_repr_html_` methods delegate here). SVG is built by hand (`pictures.svg`), so displaying
-imports no matplotlib; `Outcome.show()` returns a matplotlib figure for those who want one.
+the rich displays behind `Spec`, `Outcome` and `Violation`: their `_repr_svg_` /
+`_repr_html_` methods, defined on those classes, import this module when first called. SVG
+is built by hand (`pictures.svg`), so displaying imports no matplotlib; `Outcome.show()`
+returns a matplotlib figure for those who want one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -189,20 +190,3 @@ class Trace:
     def _repr_html_(self) -> str:
         return (f'<iframe class="nqueens-trace" srcdoc="{escape(self.html(), quote=True)}" '
                 f'style="width:100%;height:900px;border:1px solid #ccc"></iframe>')
-
-
-
-def _attach() -> None:
-    """Give the core's values their notebook displays. The core sits below the pictures and
-    never imports them, so the pictures attach themselves when `nqueens` is imported."""
-    displays: tuple[tuple[type, str, Callable[..., Any]], ...] = (
-        (Spec, "_repr_svg_", spec_svg),
-        (Outcome, "_repr_html_", outcome_html),
-        (Outcome, "show", outcome_figure),
-        (Violation, "_repr_html_", violation_html),
-    )
-    for cls, name, function in displays:  # (setattr: the core's classes do not declare them)
-        setattr(cls, name, function)
-
-
-_attach()
