@@ -13,10 +13,11 @@ from html import escape
 from typing import Any
 
 from ..errors import InputError
+from ..propagation import Propagation
 from ..result import Outcome
-from ..spec import Spec
+from ..spec import Cell, Spec
 from ..validator import Violation
-from .svg import MAX_SVG_N, board_svg, cell_size
+from .svg import MAX_SVG_N, Marks, board_svg, cell_size
 
 #: Boards an Outcome shows inline; the rest are counted, not drawn.
 SHOWN = 12
@@ -100,6 +101,21 @@ def spec_svg(spec: Spec) -> str | None:
         return None
     return board_svg(spec.n, fixed=spec.fixed, forbidden=spec.forbidden,
                      caption=spec.describe())
+
+
+def propagation_svg(propagation: Propagation, *, given: Iterable[Cell] = (),
+                    caption: str = "") -> str | None:
+    """A position and what it implies: its queens (`given` ones on framed cells), forbidden
+    cells, attacked and excluded cells, forced queens and dead lines."""
+    n = propagation.n
+    if n > MAX_SVG_N:
+        return None
+    given = set(given)
+    marks = Marks(propagation.attacked, propagation.excluded, propagation.forced_cells,
+                  propagation.dead_rows, propagation.dead_columns)
+    return board_svg(n, [q for q in propagation.queens if q not in given], fixed=sorted(given),
+                     forbidden=propagation.forbidden, marks=marks,
+                     caption=caption or propagation.describe())
 
 
 def outcome_html(outcome: Outcome, spec: Spec | None = None) -> str:

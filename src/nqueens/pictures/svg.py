@@ -9,15 +9,30 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from dataclasses import dataclass
 from html import escape
 
 from . import style
+from .style import wrap_lines
 
 #: Largest board drawn as SVG (a display of a larger one falls back to text).
 MAX_SVG_N = 200
 _ids = itertools.count()
 
 Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a position implies, drawn over its board: attacked cells (orange), cells the
+    forced queens take off (fainter orange), forced queens (faint crowns, green frames) and
+    dead rows and columns (outlined in black)."""
+
+    attacked: tuple[Cell, ...] = ()
+    excluded: tuple[Cell, ...] = ()
+    forced: tuple[Cell, ...] = ()
+    dead_rows: tuple[int, ...] = ()
+    dead_columns: tuple[int, ...] = ()
 
 
 def cell_size(n: int) -> int:
@@ -54,13 +69,17 @@ def board_svg(
     forbidden: Iterable[Cell] = (),
     caption: str = "",
     unit: int | None = None,
+    marks: Marks | None = None,
 ) -> str:
     """An n x n board with queens on `queens`, fixed cells framed in blue (a queen drawn on
-    each), forbidden cells crossed; all cells (row, col) 0-based. `caption` goes below."""
+    each), forbidden cells crossed; all cells (row, col) 0-based. `caption` goes below.
+    `marks` adds what a position implies (`nqueens.propagation`)."""
     unit = unit or cell_size(n)
     side = n * unit
     uid = f"nq{next(_ids)}"
-    caption_h = 20 if caption else 0
+    # the caption wrapped to the board's width (12 px text: 9 pt at 96 px an inch)
+    lines = wrap_lines(caption, max(side, 160) / 96, 9) if caption else []
+    caption_h = 4 + 16 * len(lines) if lines else 0
     parts = [
         (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 2}" '
          f'height="{side + 2 + caption_h}" viewBox="-1 -1 {side + 2} {side + 2 + caption_h}" '
@@ -74,6 +93,8 @@ def board_svg(
         (f'<rect width="{side}" height="{side}" fill="url(#{uid}-chk)" stroke="#555" '
          f'stroke-width="1"/>'),
     ]
+    if marks is not None:
+        parts.append(_tints(marks, unit))
     inset = unit * 0.18
     stroke = max(1.0, unit * 0.08)
     for r, c in forbidden:
@@ -93,8 +114,43 @@ def board_svg(
             f'fill="{style.FIXED_FILL}" stroke="{style.FIXED_EDGE}" stroke-width="{stroke:.1f}"/>')
     for r, c in dict.fromkeys([*placed, *fixed]):
         parts.append(queen_svg(r, c, n, unit))
-    if caption:
-        parts.append(f'<text x="{side / 2}" y="{side + 15}" text-anchor="middle" '
-                     f'font-family="sans-serif" font-size="12">{escape(caption)}</text>')
+    if marks is not None:
+        parts.append(_forced_and_dead(marks, n, unit, stroke))
+    for index, line in enumerate(lines):
+        parts.append(f'<text x="{side / 2}" y="{side + 15 + 16 * index}" text-anchor="middle" '
+                     f'font-family="sans-serif" font-size="12">{escape(line)}</text>')
     parts.append("</svg>")
+    return "".join(parts)
+
+
+def _tints(marks: Marks, unit: float) -> str:
+    """Orange over the attacked cells, fainter over the excluded ones."""
+    parts: list[str] = []
+    for cls, cells, opacity in (("attacked", marks.attacked, style.ATTACKED_OPACITY),
+                                ("excluded", marks.excluded, style.EXCLUDED_OPACITY)):
+        parts.extend(f'<rect class="{cls}" data-row="{r}" data-col="{c}" x="{c * unit}" '
+                     f'y="{r * unit}" width="{unit}" height="{unit}" fill="{style.ATTACKED}" '
+                     f'fill-opacity="{opacity}"/>' for r, c in cells)
+    return "".join(parts)
+
+
+def _forced_and_dead(marks: Marks, n: int, unit: float, stroke: float) -> str:
+    """Forced queens (faint crowns in green frames) and dead lines (black outlines)."""
+    parts: list[str] = []
+    pad = unit * 0.06
+    for r, c in marks.forced:
+        parts.append(
+            f'<g class="forced" data-row="{r}" data-col="{c}"><rect x="{c * unit + pad:.1f}" '
+            f'y="{r * unit + pad:.1f}" width="{unit - 2 * pad:.1f}" height="{unit - 2 * pad:.1f}" '
+            f'fill="none" stroke="{style.FORCED}" stroke-width="{stroke:.1f}" '
+            f'stroke-dasharray="{unit * 0.12:.1f} {unit * 0.08:.1f}"/>'
+            f'<g opacity="{style.FORCED_OPACITY}">{crown_svg(c * unit, r * unit, unit)}</g></g>')
+    side = n * unit
+    half = stroke * 0.75
+    for kind, index in [("row", r) for r in marks.dead_rows] + [("column", c) for c in marks.dead_columns]:
+        x, y, w, h = ((half, index * unit + half, side - stroke, unit - stroke) if kind == "row"
+                      else (index * unit + half, half, unit - stroke, side - stroke))
+        parts.append(f'<rect class="dead" data-{"row" if kind == "row" else "col"}="{index}" '
+                     f'x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="none" '
+                     f'stroke="{style.DEAD}" stroke-width="{stroke * 1.5:.1f}"/>')
     return "".join(parts)
