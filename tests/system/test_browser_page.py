@@ -3,36 +3,19 @@
 sentence, the board and the running counts must match the book's steps (a) to (k)
 (/work/shared/FACTS.md, seed 000), transcribed here by hand.
 
-Needs Debian's `chromium` and `chromium-driver` and the `selenium` package (`.ci/run`
-installs them). Without them the test fails under NQUEENS_REQUIRE_OPTIONAL=1 (as `.ci/run`
-sets) and is skipped with the same message elsewhere: it never passes silently.
+The browser is the system lane's one Chromium session (the `browser` fixture of
+tests/system/conftest.py).
 """
 
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from nqueens.cli import main
-
-from optional import missing
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-MISSING = [what for what, ok in (
-    ("the chromium browser (apt-get install chromium)", CHROMIUM),
-    ("chromedriver (apt-get install chromium-driver)", DRIVER),
-) if not ok]
-try:
-    import selenium  # noqa: F401
-except ImportError:
-    MISSING.append("selenium (pip install '.[system]')")
 
 # The book's steps for n = 4 (FACTS.md "The step trace for n = 4"), event by event.
 NP = "is nonpromising: "
@@ -103,28 +86,6 @@ def expected_states() -> list[tuple[set[tuple[int, int]], int | None, tuple[int,
                 path[row] = col
         out.append((queens, attacker, (checked, promising, found)))
     return out
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if MISSING:
-        message = "the browser test needs " + ", ".join(MISSING)
-        missing(message)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    assert CHROMIUM is not None and DRIVER is not None  # (MISSING is empty)
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="nqueens-chromium-")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 f"--user-data-dir={profile}", "--window-size=1400,1000"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
 
 
 def board_state(driver: Any) -> tuple[set[tuple[int, int]], int | None]:
