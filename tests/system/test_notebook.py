@@ -1,6 +1,6 @@
 """Notebook display, in a real Jupyter kernel: a notebook built with nbformat is run by
 nbclient, and its outputs must hold SVG / HTML boards with the right number of queens,
-short text reprs, and a matplotlib figure from `Outcome.show()`.
+short text reprs, a matplotlib figure from `Outcome.show()` and the play widget.
 
 The kernel is the "python3" kernel of this interpreter (ipykernel, in the `system` extra); it
 inherits this process's environment, so it imports the same nqueens.
@@ -17,6 +17,7 @@ from optional import require
 nbformat = require("nbformat")
 nbclient = require("nbclient")
 require("ipykernel")
+require("anywidget", "pip install '.[notebook]'")
 
 #: One kernel runs these in order. The first cell is a user's first line, alone: nothing
 #: before it may import the picture code (a first cell that touched `nqueens.Board` once
@@ -31,6 +32,7 @@ CELLS = [
     "nqueens.validate(4, (0, 1, 3, 2))[0]",
     "nqueens.Trace(4)",
     "search(4, backend='backtrack').show()",
+    "w = nqueens.play(8)\nw.queens = [[0, 0]]\nw",
 ]
 
 
@@ -100,3 +102,9 @@ def test_trace_displays_the_page(outputs: list[dict[str, str]]) -> None:
 def test_show_returns_a_figure(outputs: list[dict[str, str]]) -> None:
     assert "image/png" in outputs[7]
     assert "Figure" in outputs[7]["text/plain"]
+
+
+def test_the_play_board_is_a_widget_with_a_picture_beside(outputs: list[dict[str, str]]) -> None:
+    assert "model_id" in outputs[8]["application/vnd.jupyter.widget-view+json"]
+    html = outputs[8]["text/html"]  # for where no widget runs: the position drawn
+    assert queens_in(html) == 1 and html.count('class="attacked"') == 21

@@ -57,10 +57,8 @@ function nqLegend() {
     "click a cell: place or remove a queen; shift-click: mark it forbidden (or allow it again)",
     key(tint(NQ.attackedOpacity)) + "attacked: on the row, column or a diagonal of a queen",
     key(`outline:2px dashed ${NQ.forced};outline-offset:-2px;border:0;width:18px;height:18px`,
-        nqCrown().replace('class="crown"', `style="position:absolute;inset:0;opacity:${NQ.forcedOpacity}"`)) + "forced: the only free cell " +
-      "left in its row or column must hold that row's (or column's) queen; each forced queen " +
-      "takes its own lines in turn and may force others, until nothing changes (as the " +
-      "propagate search does)",
+        nqCrown().replace('class="crown"', `style="position:absolute;inset:0;opacity:${NQ.forcedOpacity}"`)) + "forced: the only free cell left in its row or column; a forced queen takes its " +
+      "lines in turn, which may force more, until nothing changes (as the propagate search does)",
     key(tint(NQ.excludedOpacity)) + "excluded: taken off by a forced queen",
     key(`background:${NQ.dead}`) + "dead: a row or column with no free cell and no queen: " +
       "no completion from here",
