@@ -127,18 +127,20 @@ class Propagation:
         return f"({cell[0]}, {cell[1]}) is on the {line} of the {kind} at ({queen[0]}, {queen[1]})"
 
     def explain(self) -> str:
-        """Why the position has no completion (each dead line, cell by cell), or what
-        propagation knows when no line is dead."""
+        """Why the position has no completion: the dead lines, then each one's cells and
+        why each is not free, a line each; or what propagation knows when no line is dead."""
         if not self.dead:
             forced = f"; it forces {len(self.forced)} queen(s)" if self.forced else ""
             return (f"no row or column is dead{forced}: propagation alone does not show that "
                     "a completion is missing; a search decides it")
         n = self.n
-        lines = [("row", r, [(r, c) for c in range(n)]) for r in self.dead_rows]
-        lines += [("column", c, [(r, c) for r in range(n)]) for c in self.dead_columns]
-        parts = [f"{kind} {index} has no free cell: " + "; ".join(self.why(cell) for cell in cells)
-                 for kind, index, cells in lines]
-        return "no completion: " + ". ".join(parts)
+        lines = [(f"row {r}", [(r, c) for c in range(n)]) for r in self.dead_rows]
+        lines += [(f"column {c}", [(r, c) for r in range(n)]) for c in self.dead_columns]
+        text = [f"no completion: no free cell is left in {', '.join(name for name, _ in lines)}"]
+        for name, cells in lines:
+            text.append(f"{name}:")
+            text.extend(f"  {self.why(cell)}" for cell in cells)
+        return "\n".join(text)
 
     def describe(self) -> str:
         """The position and its consequences in one line."""

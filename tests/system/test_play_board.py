@@ -1,4 +1,4 @@
-"""The play board in a real browser (the session's headless Chromium, tests/system/conftest.py).
+"""The play board in a real browser (the session's one headless Chromium, tests/conftest.py).
 
 The play page runs the propagate order's rules in its own script: it is clicked into random
 positions on boards of 4..12, and every cell's classes (`queen`, `forbidden`, `attacked`,

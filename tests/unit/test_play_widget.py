@@ -131,9 +131,11 @@ def test_count_and_explain() -> None:
     w.complete()
     assert w.count(backend="backtrack").count == 1  # a full board completes only itself
     w.queens = [[0, 0], [1, 2], [2, 4]]
-    assert w.explain().startswith("no completion: column 5 has no free cell")
+    assert w.explain().startswith("no completion: no free cell is left in column 5\ncolumn 5:\n")
     w = nqueens.play("completion-6-corner")
-    assert w.explain().startswith("no completion, although no row or column is dead yet")
+    assert w.explain().startswith("no completion [auto: ")
+    assert w.explain().endswith("\nno row or column is dead: the search proves what propagation "
+                                "alone does not see")
     w = nqueens.play(6)
     assert w.explain().startswith("a completion exists")
 

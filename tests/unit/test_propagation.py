@@ -53,9 +53,12 @@ def test_rows_are_forced_before_columns() -> None:
 def test_a_dead_row_is_explained_cell_by_cell() -> None:
     p = propagate(4, queens=[(0, 0), (1, 2)])
     assert p.dead_rows == (2,) and p.dead_columns == (3,) and p.dead
-    assert p.explain().startswith("no completion: row 2 has no free cell: (2, 0) is on the column "
-                                  "of the queen at (0, 0); (2, 1) is on the anti-diagonal of the "
-                                  "queen at (1, 2)")
+    assert p.explain().splitlines()[:4] == [
+        "no completion: no free cell is left in row 2, column 3",
+        "row 2:",
+        "  (2, 0) is on the column of the queen at (0, 0)",
+        "  (2, 1) is on the anti-diagonal of the queen at (1, 2)"]
+    assert len(p.explain().splitlines()) == 1 + 2 * (1 + 4)
     assert "forbidden" in propagate(4, forbidden=[(1, 0), (1, 1), (1, 2), (1, 3)]).explain()
 
 

@@ -17,6 +17,8 @@ from .style import wrap_lines
 
 #: Largest board drawn as SVG (a display of a larger one falls back to text).
 MAX_SVG_N = 200
+#: Pixels a caption of more than two lines gets, however small the board above it.
+CAPTION_WIDTH = 280
 _ids = itertools.count()
 
 Cell = tuple[int, int]
@@ -77,13 +79,19 @@ def board_svg(
     unit = unit or cell_size(n)
     side = n * unit
     uid = f"nq{next(_ids)}"
-    # the caption wrapped to the board's width (12 px text: 9 pt at 96 px an inch)
-    lines = wrap_lines(caption, max(side, 160) / 96, 9) if caption else []
+    # the caption wrapped to the board's width (12 px text: 9 pt at 96 px an inch), or to a
+    # wider drawing, the board in its middle, when that takes more than two lines
+    width = max(side, 160) if caption else side
+    lines = wrap_lines(caption, width / 96, 9) if caption else []
+    if len(lines) > 2 and width < CAPTION_WIDTH:
+        width = CAPTION_WIDTH
+        lines = wrap_lines(caption, width / 96, 9)
     caption_h = 4 + 16 * len(lines) if lines else 0
+    left = (width - side) / 2
     parts = [
-        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{side + 2}" '
-         f'height="{side + 2 + caption_h}" viewBox="-1 -1 {side + 2} {side + 2 + caption_h}" '
-         f'class="nqueens-board" role="img">'),
+        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" '
+         f'height="{side + 2 + caption_h}" viewBox="{-1 - left:g} -1 {width + 2} '
+         f'{side + 2 + caption_h}" class="nqueens-board" role="img">'),
         f"<title>{escape(caption or f'{n} x {n} board')}</title>",
         (f'<defs><pattern id="{uid}-chk" width="{2 * unit}" height="{2 * unit}" '
          f'patternUnits="userSpaceOnUse"><rect width="{2 * unit}" height="{2 * unit}" '

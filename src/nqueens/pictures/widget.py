@@ -206,7 +206,7 @@ class PlayWidget(anywidget.AnyWidget):
             self._move(list(enumerate(outcome.solution)), self._propagation.forbidden,
                        f"completed: {self.n - before} queen(s) added {timing}")
         elif outcome.unsatisfiable:
-            dead = f"; {self._propagation.explain()}" if self._propagation.dead else ""
+            dead = f"\n{self._propagation.explain()}" if self._propagation.dead else ""
             self.message = f"no completion exists from here {timing}{dead}"
         else:
             self.message = (f"no completion found before the search stopped "
@@ -242,8 +242,8 @@ class PlayWidget(anywidget.AnyWidget):
             if outcome.solution is not None:
                 text = f"a completion exists (complete from here places one) {timing}"
             elif outcome.unsatisfiable:
-                text = (f"no completion, although no row or column is dead yet: propagation "
-                        f"alone does not see it, the search proves it {timing}")
+                text = (f"no completion {timing}\nno row or column is dead: the search "
+                        "proves what propagation alone does not see")
             else:
                 text = f"undecided: the search stopped ({outcome.status.value}) {timing}"
         self.message = text
