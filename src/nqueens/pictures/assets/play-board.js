@@ -1,6 +1,6 @@
 /* The play board, shared by the notebook widget (nqueens.play) and the play page: draws a
-   position and what it implies from a state {n, queens, given, forbidden, attacked, excluded,
-   forced, dead_rows, dead_columns} (cells as [row, col], 0-based) and reports clicks. It only
+   position and what it implies from a state {n, queens, given, given_forbidden, forbidden,
+   attacked, excluded, forced, dead_rows, dead_columns} (cells as [row, col], 0-based) and reports clicks. It only
    draws: the widget's state comes from Python (nqueens.propagation), the page's from
    play-rules.js. `NQ` (the crown and the colours of pictures/style.py) is set before it. */
 
@@ -24,6 +24,7 @@ const NQ_CLASSES = [["queens", "queen"], ["given", "given"], ["forbidden", "forb
 function nqDraw(root, s, onCell) {
   const n = s.n, unit = nqUnit(n), crown = nqCrown(), has = {};
   for (const [name] of NQ_CLASSES) has[name] = new Set((s[name] || []).map(([r, c]) => r * n + c));
+  for (const [r, c] of s.given_forbidden || []) has.given.add(r * n + c);  // givens stay, both kinds
   const deadRows = new Set(s.dead_rows || []), deadCols = new Set(s.dead_columns || []);
   const parts = [`<div class="nq-grid" style="--nq-unit:${unit}px;grid-template-columns:24px ` +
                  `repeat(${n},${unit}px);grid-template-rows:20px repeat(${n},${unit}px)">` +

@@ -8,7 +8,8 @@ const has = (list, r, c) => list.some(([a, b]) => a === r && b === c);
 const without = (list, r, c) => list.filter(([a, b]) => a !== r || b !== c);
 
 function state() {
-  return Object.assign({n: N, queens, forbidden, given: D.given}, nqPropagate(N, queens, forbidden));
+  return Object.assign({n: N, queens, forbidden, given: D.given, given_forbidden: D.given_forbidden},
+                       nqPropagate(N, queens, forbidden));
 }
 
 function say(text) { document.getElementById("message").textContent = text; }
