@@ -95,6 +95,8 @@ def test_the_front_ends_messages_reach_the_actions() -> None:
     assert w.message.startswith("1 completion from here [auto: ")
     w._on_message(w, {"event": "complete", "backend": "nosuch"}, [])
     assert "nosuch" in w.message and w.queens == [[0, 1]]  # an error is the message line
+    w._on_message(w, {"event": "click", "row": "x"}, [])
+    assert w.message.startswith("a message the board does not understand") and w.queens == [[0, 1]]
     w._on_message(w, {"event": "trace"}, [])
     assert w.page.startswith("<!DOCTYPE html>") and "step by step" in w.page
 

@@ -135,7 +135,9 @@ BASE_STYLE = """ body { font-family: system-ui, "DejaVu Sans", sans-serif; margi
  .key { display: inline-block; width: 14px; height: 14px; vertical-align: -2px;
         border: 2px solid; border-radius: 3px; margin: 0 4px 0 10px; }"""
 
-_TEMPLATE = """<!DOCTYPE html>
+#: The head both pages share, up to their own style (a page replaces %TITLE% and
+#: %BASE_STYLE%, and goes on with its style, `</style>` and its body).
+HEAD = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -143,7 +145,9 @@ _TEMPLATE = """<!DOCTYPE html>
 <title>%TITLE%</title>
 <style>
 %BASE_STYLE%
- .top { display: grid; grid-template-columns: auto 1fr; gap: 24px; align-items: start; }
+"""
+
+_TEMPLATE = HEAD + """ .top { display: grid; grid-template-columns: auto 1fr; gap: 24px; align-items: start; }
  #sentence { font-size: 22px; font-weight: 600; margin: 4px 0 10px; min-height: 1.4em; }
  #step-lines { font-size: 16px; line-height: 1.5; margin: 0; padding-left: 0; list-style: none; }
  #step-lines li.current { font-weight: 700; }

@@ -34,11 +34,9 @@ def play_spec(board: int | Spec | str) -> Spec:
         InputError, SpecError: another variant, a board too large to click on, a bad model.
     """
     from ..planning import spec_of
+    from ..propagation import position_spec
 
-    spec = spec_of(board)
-    if spec.variant != "queens":
-        raise InputError(f"the play board knows the queens' lines; {spec.describe()} has other "
-                         "rules (play a queens board or model)")
+    spec = position_spec(spec_of(board))  # a queens board: what the propagation knows
     if spec.n > PLAY_MAX_N:
         raise InputError(f"a {spec.n}x{spec.n} board is too large to play on (at most "
                          f"{PLAY_MAX_N}x{PLAY_MAX_N}); use nqueens.propagation.propagate for "

@@ -14,7 +14,7 @@ import json
 from html import escape
 
 from ..spec import Spec
-from .page import BASE_STYLE
+from .page import BASE_STYLE, HEAD
 from .play import asset, board_script, board_style, play_spec
 
 
@@ -37,15 +37,7 @@ def play_page_html(board: int | Spec | str) -> str:
             .replace("%SCRIPT%", script.replace("</", "<\\/")))
 
 
-_TEMPLATE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>%TITLE%</title>
-<style>
-%BASE_STYLE%
-%BOARD_STYLE%
+_TEMPLATE = HEAD + """%BOARD_STYLE%
 </style>
 </head>
 <body class="nq-play">

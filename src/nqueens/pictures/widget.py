@@ -276,6 +276,8 @@ class PlayWidget(anywidget.AnyWidget):
                 getattr(self, str(event))()
         except QueensError as error:
             self.message = str(error)
+        except (KeyError, TypeError, ValueError):  # not what play-widget.js sends
+            self.message = f"a message the board does not understand: {dict(content)!r}"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, and a picture of the position for where no widget runs (a notebook
