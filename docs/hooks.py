@@ -70,7 +70,7 @@ def play_page(board: int | str) -> Callable[[Path], None]:
     """The self-contained play page of a board."""
 
     def draw(path: Path) -> None:
-        from nqueens.pictures.playpage import play_page_html
+        from nqueens.playing.page import play_page_html
 
         path.write_text(play_page_html(board), encoding="utf-8")
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # what the names are; they are imported on first use (`__geta
         WorkerError,
     )
     from .pictures.display import Board, Trace
-    from .pictures.play import play
+    from .playing import play
     from .propagation import Propagation, propagate
     from .result import Outcome, Status
     from .spec import Placement, Spec
@@ -54,7 +54,7 @@ _HOMES = {
                      "ModelFileError", "QueensError", "SizeLimitError", "SpecError",
                      "UnknownBackendError", "WorkerError"), "errors"),
     **dict.fromkeys(("Board", "Trace"), "pictures.display"),
-    "play": "pictures.play",
+    "play": "playing",
     **dict.fromkeys(("Propagation", "propagate"), "propagation"),
     **dict.fromkeys(("Outcome", "Status"), "result"),
     **dict.fromkeys(("Placement", "Spec"), "spec"),

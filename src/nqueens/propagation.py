@@ -174,12 +174,24 @@ class Propagation:
             "dead_columns": list(self.dead_columns),
         }
 
-    def _repr_svg_(self) -> str | None:
-        """The board with the queens, attacked and excluded cells, forced queens and dead
-        lines, for notebooks (the picture code loads at the first display)."""
-        from .pictures.display import propagation_svg
+    def svg(self, *, given: Iterable[Cell] = (), caption: str = "") -> str | None:
+        """The board with the queens (`given` ones on framed cells), forbidden cells,
+        attacked and excluded cells, forced queens and dead lines, as SVG text (None beyond
+        the largest board drawn); `caption` below it, `describe()` by default."""
+        from .drawing.svg import MAX_SVG_N, Marks, board_svg
 
-        return propagation_svg(self)
+        if self.n > MAX_SVG_N:
+            return None
+        given = set(given)
+        marks = Marks(self.attacked, self.excluded, self.forced_cells, self.dead_rows,
+                      self.dead_columns)
+        return board_svg(self.n, [q for q in self.queens if q not in given],
+                         fixed=sorted(given), forbidden=self.forbidden, marks=marks,
+                         caption=caption or self.describe())
+
+    def _repr_svg_(self) -> str | None:
+        """The board and what the position implies, for notebooks."""
+        return self.svg()
 
 
 def position_spec(position: int | Spec, queens: Iterable[Any] = (),

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import InputError
 from .spec import Placement
 
 __all__ = ["Deadline", "Outcome", "SolutionSink", "Status"]
@@ -78,20 +79,31 @@ class Outcome:
         parts.append(f"{self.elapsed:.3f} s")
         return f"Outcome({', '.join(parts)})"
 
-    # The displays live on the class, so that a notebook's first line shows boards; the
-    # picture code (`pictures.display`) loads at the first display, not with the core.
+    # The displays live on the class, so that a notebook's first line shows boards; they
+    # draw with `nqueens.drawing` (below the core), loaded at the first display.
     def _repr_html_(self) -> str:
         """The summary line and the first solutions as small SVG boards."""
-        from .pictures.display import outcome_html
+        from .drawing.svg import boards_html
 
-        return outcome_html(self)
+        return boards_html(repr(self), self.solutions)
 
     def show(self, limit: int | None = None) -> Any:
         """A matplotlib figure of the first `limit` solutions (as many as a notebook shows
-        when None), for `savefig`."""
-        from .pictures.display import outcome_figure
+        when None), for `savefig`.
 
-        return outcome_figure(self) if limit is None else outcome_figure(self, limit=limit)
+        Raises:
+            InputError: the outcome holds no solution (a count keeps none).
+        """
+        from .drawing.figure import boards_figure, pyplot
+        from .drawing.svg import SHOWN
+
+        if not self.solutions:
+            raise InputError("this outcome holds no solution to show (a count keeps none, "
+                             "and a search that found none has none)")
+        shown = self.solutions[:SHOWN if limit is None else limit]
+        figure = boards_figure(len(shown[0]), shown, title=repr(self))
+        pyplot().close(figure)  # displayed once, as the value returned, not again by pyplot
+        return figure
 
 
 class Deadline:

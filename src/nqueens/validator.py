@@ -86,10 +86,11 @@ class Violation:
         return self.detail
 
     def _repr_html_(self) -> str:
-        """The broken rule in a sentence, for notebooks (the picture code loads here)."""
-        from .pictures.display import violation_html
+        """The broken rule in a sentence, for notebooks."""
+        from html import escape
 
-        return violation_html(self)
+        return (f'<span class="nqueens-violation"><b>{escape(self.rule)}</b>: '
+                f"{escape(self.describe())}</span>")
 
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import nqueens
-from nqueens.pictures.playpage import play_page_html
+from nqueens.playing.page import play_page_html
 from nqueens.propagation import Propagation, propagate
 
 from optional import require

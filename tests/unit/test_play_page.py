@@ -1,4 +1,4 @@
-"""The play page as a file (`pictures.playpage`): self-contained, with the board's rules and
+"""The play page as a file (`playing/page.py`): self-contained, with the board's rules and
 drawing inside, the model's givens, and the same refusals as the widget. Its rules are held
 to the propagation in a browser by tests/system/test_play_board.py."""
 
@@ -10,7 +10,7 @@ import re
 import pytest
 
 from nqueens.errors import InputError, SpecError
-from nqueens.pictures.playpage import play_page_html
+from nqueens.playing.page import play_page_html
 
 
 @pytest.mark.parametrize("board", [1, 8, "completion-8-a1"])

@@ -1,8 +1,7 @@
-"""What notebooks show: `Board` (one placement), `Trace` (the step-through page inline), and
-the rich displays behind `Spec`, `Outcome` and `Violation`: their `_repr_svg_` /
-`_repr_html_` methods, defined on those classes, import this module when first called. SVG
-is built by hand (`pictures.svg`), so displaying imports no matplotlib; `Outcome.show()`
-returns a matplotlib figure for those who want one.
+"""The notebook classes of the pictures: `Board` (one placement, drawn as SVG) and `Trace`
+(the step-through page inline). The core's own values (`Spec`, `Outcome`, `Violation`,
+`Propagation`) display by methods of their own, drawn with `nqueens.drawing`; SVG is built by
+hand there, so displaying imports no matplotlib.
 """
 
 from __future__ import annotations
@@ -12,15 +11,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from ..drawing.svg import MAX_SVG_N, board_svg
 from ..errors import InputError
-from ..propagation import Propagation
-from ..result import Outcome
-from ..spec import Cell, Spec
+from ..spec import Spec
 from ..validator import Violation
-from .svg import MAX_SVG_N, Marks, board_svg, cell_size
-
-#: Boards an Outcome shows inline; the rest are counted, not drawn.
-SHOWN = 12
 
 
 def _short(value: Any) -> str:
@@ -93,69 +87,6 @@ class Board:
         spec = self.spec
         return board_svg(self.n, self.queens, fixed=spec.fixed if spec else (),
                          forbidden=spec.forbidden if spec else ())
-
-
-def spec_svg(spec: Spec) -> str | None:
-    """The empty board of a spec: fixed queens on framed cells, forbidden cells crossed."""
-    if spec.n > MAX_SVG_N:
-        return None
-    return board_svg(spec.n, fixed=spec.fixed, forbidden=spec.forbidden,
-                     caption=spec.describe())
-
-
-def propagation_svg(propagation: Propagation, *, given: Iterable[Cell] = (),
-                    caption: str = "") -> str | None:
-    """A position and what it implies: its queens (`given` ones on framed cells), forbidden
-    cells, attacked and excluded cells, forced queens and dead lines."""
-    n = propagation.n
-    if n > MAX_SVG_N:
-        return None
-    given = set(given)
-    marks = Marks(propagation.attacked, propagation.excluded, propagation.forced_cells,
-                  propagation.dead_rows, propagation.dead_columns)
-    return board_svg(n, [q for q in propagation.queens if q not in given], fixed=sorted(given),
-                     forbidden=propagation.forbidden, marks=marks,
-                     caption=caption or propagation.describe())
-
-
-def outcome_html(outcome: Outcome, spec: Spec | None = None) -> str:
-    """The summary line and the first `SHOWN` solutions as small boards."""
-    head = escape(repr(outcome))
-    boards = []
-    for index, placement in enumerate(outcome.solutions[:SHOWN]):
-        n = len(placement)
-        if n > MAX_SVG_N:
-            break
-        unit = max(3, min(20, 160 // max(1, n))) if len(outcome.solutions) > 1 else cell_size(n)
-        boards.append(board_svg(n, enumerate(placement), unit=unit,
-                                fixed=spec.fixed if spec else (),
-                                forbidden=spec.forbidden if spec else (),
-                                caption=f"solution {index + 1}"))
-    rest = len(outcome.solutions) - len(boards)
-    more = f"<div>... and {rest} more not drawn</div>" if rest > 0 and boards else ""
-    tiles = "".join(f'<div style="display:inline-block;margin:4px">{b}</div>' for b in boards)
-    return f'<div class="nqueens-outcome"><div><code>{head}</code></div>{tiles}{more}</div>'
-
-
-def outcome_figure(outcome: Outcome, spec: Spec | None = None, *, limit: int = SHOWN) -> Any:
-    """A matplotlib figure of the first `limit` solutions (for notebooks that want one)."""
-    from .board import boards_figure
-
-    if not outcome.solutions:
-        raise InputError("this outcome holds no solution to show (a count keeps none, and a "
-                         "search that found none has none)")
-    from .save import pyplot
-
-    shown = outcome.solutions[:limit]
-    figure = boards_figure(spec or Spec(len(shown[0])), shown, title=repr(outcome))
-    pyplot().close(figure)  # displayed once, as the value returned, not again by pyplot
-    return figure
-
-
-def violation_html(violation: Violation) -> str:
-    """The rule broken, in a sentence."""
-    return (f'<span class="nqueens-violation"><b>{escape(violation.rule)}</b>: '
-            f"{escape(violation.describe())}</span>")
 
 
 class Trace:

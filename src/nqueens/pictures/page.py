@@ -16,10 +16,10 @@ import json
 from html import escape
 from typing import Any
 
+from ..drawing import style
 from ..errors import InputError
 from ..spec import Spec
 from ..textbook.trace import event_text, step_label, steps, textbook_spec, walk
-from . import style
 from .tree import build_tree, node_kind, place_leaves, preorder
 
 #: Largest boards a page holds: the whole walk for n = 8 is 17,641 events (n = 9: 80,290),
@@ -123,7 +123,7 @@ def page_html(board: int | Spec, *, all_solutions: bool = False) -> str:
             .replace("%DATA%", payload))
 
 
-#: The look both self-contained pages share (this one and the play page, `playpage.py`).
+#: The look both self-contained pages share (this one and the play page, `playing/page.py`).
 BASE_STYLE = """ body { font-family: system-ui, "DejaVu Sans", sans-serif; margin: 16px 24px; color: #111;
         background: #fff; }
  h1 { font-size: 22px; margin: 0 0 10px; }

@@ -3,7 +3,7 @@ draws the board and sends every click and button here; Python keeps the position
 `nqueens.propagation` what it implies and hands it to the solvers through the package's
 own API (`solve`, `count`, the textbook's trace), so the browser holds no rules.
 
-Imported only by `play`, once anywidget is known to be installed.
+Imported only by `play` (`playing/__init__.py`), once anywidget is known to be installed.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from ..errors import InputError, QueensError
 from ..propagation import Propagation, propagate
 from ..result import Outcome
 from ..spec import Cell, Spec
-from .play import asset, board_script, board_style, play_spec
+from .board import asset, board_script, board_style, play_spec
 
 #: Seconds the buttons give a solver (a stopped search says so); `complete` and `count`
 #: take `timeout=` from Python.
@@ -253,7 +253,7 @@ class PlayWidget(anywidget.AnyWidget):
         """The textbook's backtracking walk from this position (its queens pre-placed), to
         the first solution, as the step-through page shown below the board; returns the
         `nqueens.Trace`."""
-        from .display import Trace
+        from ..pictures.display import Trace
 
         walk = Trace(self.spec)
         self.page = walk.html()
@@ -282,11 +282,9 @@ class PlayWidget(anywidget.AnyWidget):
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, and a picture of the position for where no widget runs (a notebook
         rendered to a page, a viewer without the widget's front end)."""
-        from .display import propagation_svg
-
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
-        picture = propagation_svg(self._propagation, given=self._given)
+        picture = self._propagation.svg(given=self._given)
         if data is not None and picture is not None:
             data["text/html"] = f'<div class="nqueens-play-snapshot">{picture}</div>'
         return bundle

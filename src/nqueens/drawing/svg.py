@@ -1,14 +1,15 @@
-"""Boards as hand-built SVG text, for notebook displays (`_repr_svg_`) and the step-through
-page: no matplotlib import, a few kilobytes, and text kept as text. The checkerboard is one
-SVG pattern, so even a 200 x 200 board is a handful of elements; queens are the crown of
-`pictures.style` (discs beyond `CROWN_UP_TO`). Each SVG's ids are unique, so many boards
-can share one notebook page.
+"""Boards as hand-built SVG text, for notebook displays (`Spec._repr_svg_`, an Outcome's
+boards, a propagation's marks, `nqueens.Board`) and the play widget's picture of its
+position: no matplotlib import, a few kilobytes, and text kept as text. The checkerboard is
+one SVG pattern, so even a 200 x 200 board is a handful of elements; queens are the crown of
+`drawing.style` (discs beyond `CROWN_UP_TO`). Each SVG's ids are unique, so many boards can
+share one notebook page. Cells are (row, col) pairs, 0-based; nothing here knows a Spec.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -17,6 +18,8 @@ from .style import wrap_lines
 
 #: Largest board drawn as SVG (a display of a larger one falls back to text).
 MAX_SVG_N = 200
+#: Boards a notebook draws of an Outcome; the rest are counted, not drawn.
+SHOWN = 12
 #: Pixels a caption of more than two lines gets, however small the board above it.
 CAPTION_WIDTH = 280
 _ids = itertools.count()
@@ -162,3 +165,21 @@ def _forced_and_dead(marks: Marks, n: int, unit: float, stroke: float) -> str:
                      f'x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="none" '
                      f'stroke="{style.DEAD}" stroke-width="{stroke * 1.5:.1f}"/>')
     return "".join(parts)
+
+
+def boards_html(head: str, placements: Sequence[Sequence[int]], *, shown: int = SHOWN) -> str:
+    """`head` (a one-line summary, as text) above the first `shown` placements (a column per
+    row) as small boards, in one HTML block: what a notebook shows of an Outcome."""
+    boards = []
+    for index, placement in enumerate(placements[:shown]):
+        n = len(placement)
+        if n > MAX_SVG_N:
+            break
+        unit = max(3, min(20, 160 // max(1, n))) if len(placements) > 1 else cell_size(n)
+        boards.append(board_svg(n, enumerate(placement), unit=unit,
+                                caption=f"solution {index + 1}"))
+    rest = len(placements) - len(boards)
+    more = f"<div>... and {rest} more not drawn</div>" if rest > 0 and boards else ""
+    tiles = "".join(f'<div style="display:inline-block;margin:4px">{b}</div>' for b in boards)
+    return (f'<div class="nqueens-outcome"><div><code>{escape(head)}</code></div>{tiles}'
+            f"{more}</div>")

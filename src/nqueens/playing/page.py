@@ -4,8 +4,8 @@ forbidden, and see the attacked cells, the forced queens and the dead rows and c
 
 With no Python behind it, the page runs the propagate order's rules in its own script
 (`assets/play-rules.js`); a browser test holds them to `nqueens.propagation` on random
-positions. The board's drawing code and style are the widget's (`play.py`), the page's
-frame the step-through page's (`page.BASE_STYLE`).
+positions. The board's drawing code and style are the widget's (`board.py`), the page's
+frame the step-through page's (`pictures.page.BASE_STYLE`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 from html import escape
 
+from ..pictures.page import BASE_STYLE, HEAD
 from ..spec import Spec
-from .page import BASE_STYLE, HEAD
-from .play import asset, board_script, board_style, play_spec
+from .board import asset, board_script, board_style, play_spec
 
 
 def play_page_html(board: int | Spec | str) -> str:

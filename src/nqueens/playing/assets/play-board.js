@@ -2,7 +2,7 @@
    position and what it implies from a state {n, queens, given, given_forbidden, forbidden,
    attacked, excluded, forced, dead_rows, dead_columns} (cells as [row, col], 0-based) and reports clicks. It only
    draws: the widget's state comes from Python (nqueens.propagation), the page's from
-   play-rules.js. `NQ` (the crown and the colours of pictures/style.py) is set before it. */
+   play-rules.js. `NQ` (the crown and the colours of drawing/style.py) is set before it. */
 
 function nqCrown() {
   const points = NQ.crown.map(p => p[0] + "," + p[1]).join(" ");
