@@ -63,21 +63,8 @@ PICTURES: dict[str, Callable[[Path], None]] = {
     "images/tree-4-first.svg": nqueens_command("tree", "4", "--first"),
     "images/tree-4.svg": nqueens_command("tree", "4"),
     "pages/trace-4.html": nqueens_command("trace", "4", "--all"),
+    "pages/play-8.html": nqueens_command("play", "8"),
 }
-
-
-def play_page(board: int | str) -> Callable[[Path], None]:
-    """The self-contained play page of a board."""
-
-    def draw(path: Path) -> None:
-        from nqueens.playing.page import play_page_html
-
-        path.write_text(play_page_html(board), encoding="utf-8")
-
-    return draw
-
-
-PICTURES["pages/play-8.html"] = play_page(8)
 
 NOTEBOOKS: dict[str, str] = {
     "tutorials/play.md": "tutorials/play.ipynb",

@@ -29,8 +29,8 @@ def play_spec(board: int | Spec | str) -> Spec:
     spec = position_spec(spec_of(board))  # a queens board: what the propagation knows
     if spec.n > PLAY_MAX_N:
         raise InputError(f"a {spec.n}x{spec.n} board is too large to play on (at most "
-                         f"{PLAY_MAX_N}x{PLAY_MAX_N}); use nqueens.propagation.propagate for "
-                         "what a position implies")
+                         f"{PLAY_MAX_N}x{PLAY_MAX_N}); give a smaller board (nqueens.propagate "
+                         "tells what a position implies on larger ones)")
     return spec
 
 
