@@ -1,12 +1,14 @@
 """MkDocs hooks: what the site generates when it is built, so nothing generated is committed.
 
-Two registries, so that a new generated page part or picture is one line:
+Three registries, so that a new generated page part, picture or notebook is one line:
 - SNIPPETS: a marker line `<!-- generated: NAME -->` in a page is replaced by NAME's Markdown
   (the CLI reference from the argparse parser, the performance page from committed results,
   the `auto` policy's table from its code, the limits page from the constants).
 - PICTURES: a path in the built site -> a function that writes that file. They are drawn by
   the package's own commands, exactly as a reader would draw them, and added to the site as
   files, so links to them are checked by the strict build like any other.
+- NOTEBOOKS: a page of the site -> the .ipynb in docs/ it is made from: the notebook is run
+  by a real kernel at every build and its cells and outputs become the page (docgen/notebooks).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ if str(DOCS) not in sys.path:  # the generators beside this file (docs/docgen/)
 
 from nqueens import policy  # noqa: E402 - the auto table, written from the code
 
-from docgen import cli_reference, limits, performance  # noqa: E402 - needs the path set above
+from docgen import cli_reference, limits, notebooks, performance  # noqa: E402 - needs the path set above
 
 MARKER = re.compile(r"^<!-- generated: ([\w-]+) -->$", re.MULTILINE)
 
@@ -61,6 +63,11 @@ PICTURES: dict[str, Callable[[Path], None]] = {
     "images/tree-4-first.svg": nqueens_command("tree", "4", "--first"),
     "images/tree-4.svg": nqueens_command("tree", "4"),
     "pages/trace-4.html": nqueens_command("trace", "4", "--all"),
+    "pages/play-8.html": nqueens_command("play", "8"),
+}
+
+NOTEBOOKS: dict[str, str] = {
+    "tutorials/play.md": "tutorials/play.ipynb",
 }
 
 
@@ -82,7 +89,7 @@ if performance.runs():  # the plot of the newest committed bench run
 
 
 def on_files(files: Any, config: Any) -> Any:
-    """Draw every registered picture and add it to the site's files."""
+    """Draw every registered picture and run every notebook, adding them to the site."""
     from mkdocs.structure.files import File
 
     with tempfile.TemporaryDirectory(prefix="nqueens-docs-") as scratch:
@@ -90,6 +97,9 @@ def on_files(files: Any, config: Any) -> Any:
             target = Path(scratch) / uri.replace("/", "__")
             draw(target)
             files.append(File.generated(config, uri, content=target.read_bytes()))
+    for page, source in NOTEBOOKS.items():
+        notebook = notebooks.run(DOCS / source)
+        files.append(File.generated(config, page, content=notebooks.markdown(notebook, Path(source).name)))
     return files
 
 

@@ -88,10 +88,13 @@ class Block:
         return f"{page_id(self.page)}:{self.line}"
 
     def require_extras(self) -> None:
-        """An example that certifies needs the `certify` extra: skipped without it (failed
-        under NQUEENS_REQUIRE_OPTIONAL=1, as every optional dependency is)."""
+        """An example that certifies needs the `certify` extra, one that plays the `notebook`
+        extra: skipped without it (failed under NQUEENS_REQUIRE_OPTIONAL=1, as every
+        optional dependency is)."""
         if CERTIFIES.search(self.body):
             require("dratify", "pip install '.[certify]'")
+        if "nqueens.play(" in self.body:
+            require("anywidget", "pip install '.[notebook]'")
 
 
 def fenced_blocks(path: Path) -> list[Block]:

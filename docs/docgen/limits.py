@@ -77,6 +77,8 @@ def limits_markdown() -> str:
     from nqueens.modeling.export import MAX_EXPORT_LITERALS
     from nqueens.modeling.structure import MAX_DESCRIBE_N
     from nqueens.pictures.board import MAX_BOARDS, MAX_DRAWN_N
+    from nqueens.playing.board import PLAY_MAX_N
+    from nqueens.propagation import MAX_N as PROPAGATE_MAX_N
     from nqueens.textbook.estimate import MAX_ESTIMATE_N, MAX_ESTIMATE_WORK, walk_cost
 
     big = 300  # the size the examples take
@@ -106,6 +108,8 @@ def limits_markdown() -> str:
         f"{MAX_ESTIMATE_WORK // walk_cost(big):,}`; `estimate {big} --samples 10` answers, with "
         "exact integer arithmetic: the figures pass a float's range);"),
         f"`stats` above n = {MAX_STATS_N} (the tree is counted exactly);",
+        (f"`play` and `nqueens.play` above n = {PLAY_MAX_N} (the cells would be too small to "
+        f"click; `nqueens.propagate` answers up to n = {PROPAGATE_MAX_N:,});"),
         (f"input files: `verify` reads at most {MAX_INPUT_BYTES // 2**20} MiB and refuses JSON "
         f"nested more than {MAX_DEPTH} deep or numbers of more than {MAX_DIGITS} digits; model "
         "files as in the [model-file format](model-file.md#what-is-refused);"),

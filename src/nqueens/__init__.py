@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # what the names are; they are imported on first use (`__geta
         WorkerError,
     )
     from .pictures.display import Board, Trace
+    from .playing import play
+    from .propagation import Propagation, propagate
     from .result import Outcome, Status
     from .spec import Placement, Spec
     from .validator import Violation, find_violations
@@ -52,6 +54,8 @@ _HOMES = {
                      "ModelFileError", "QueensError", "SizeLimitError", "SpecError",
                      "UnknownBackendError", "WorkerError"), "errors"),
     **dict.fromkeys(("Board", "Trace"), "pictures.display"),
+    "play": "playing",
+    **dict.fromkeys(("Propagation", "propagate"), "propagation"),
     **dict.fromkeys(("Outcome", "Status"), "result"),
     **dict.fromkeys(("Placement", "Spec"), "spec"),
     **dict.fromkeys(("Violation", "find_violations"), "validator"),
@@ -83,6 +87,7 @@ __all__ = [
     "Outcome",
     "Placement",
     "Plan",
+    "Propagation",
     "QueensError",
     "SizeLimitError",
     "Spec",
@@ -96,6 +101,8 @@ __all__ = [
     "cross_check",
     "find_violations",
     "plan",
+    "play",
+    "propagate",
     "search",
     "solutions",
     "solve",

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import InputError
 from .spec import Placement
 
 __all__ = ["Deadline", "Outcome", "SolutionSink", "Status"]
@@ -67,9 +68,8 @@ class Outcome:
         return self.complete and self.count == 0
 
     def __repr__(self) -> str:
-        """One line (status, count, how many solutions kept), never every placement.
-        Notebooks get boards (`_repr_html_`) and `show()`, which `nqueens.pictures.display`
-        attaches: the core sits below the pictures and does not import them."""
+        """One line (status, count, how many solutions kept), never every placement;
+        notebooks show boards (`_repr_html_`)."""
         found = len(self.solutions)
         parts = [self.status.value, f"count={self.count}"]
         if found:
@@ -78,6 +78,32 @@ class Outcome:
             parts.append(f"backend={self.backend!r}")
         parts.append(f"{self.elapsed:.3f} s")
         return f"Outcome({', '.join(parts)})"
+
+    # The displays live on the class, so that a notebook's first line shows boards; they
+    # draw with `nqueens.drawing` (below the core), loaded at the first display.
+    def _repr_html_(self) -> str:
+        """The summary line and the first solutions as small SVG boards."""
+        from .drawing.svg import boards_html
+
+        return boards_html(repr(self), self.solutions)
+
+    def show(self, limit: int | None = None) -> Any:
+        """A matplotlib figure of the first `limit` solutions (as many as a notebook shows
+        when None), for `savefig`.
+
+        Raises:
+            InputError: the outcome holds no solution (a count keeps none).
+        """
+        from .drawing.figure import boards_figure, pyplot
+        from .drawing.svg import SHOWN
+
+        if not self.solutions:
+            raise InputError("this outcome holds no solution to show (a count keeps none, "
+                             "and a search that found none has none)")
+        shown = self.solutions[:SHOWN if limit is None else limit]
+        figure = boards_figure(len(shown[0]), shown, title=repr(self))
+        pyplot().close(figure)  # displayed once, as the value returned, not again by pyplot
+        return figure
 
 
 class Deadline:

@@ -152,6 +152,16 @@ class Spec:
             parts.append(f"{len(self.forbidden)} forbidden")
         return ", ".join(parts)
 
+    def _repr_svg_(self) -> str | None:
+        """The empty board in a notebook: fixed queens on framed cells, forbidden cells
+        crossed (None beyond the largest board drawn, so the text form shows). The drawing
+        code (`nqueens.drawing`, below the core) loads at the first display."""
+        from .drawing.svg import MAX_SVG_N, board_svg
+
+        if self.n > MAX_SVG_N:
+            return None
+        return board_svg(self.n, fixed=self.fixed, forbidden=self.forbidden,
+                         caption=self.describe())
 
 
 def as_spec(spec_or_n: Spec | int) -> Spec:

@@ -85,6 +85,13 @@ class Violation:
             return f"queen at {names[0]} stands on a forbidden cell"
         return self.detail
 
+    def _repr_html_(self) -> str:
+        """The broken rule in a sentence, for notebooks."""
+        from html import escape
+
+        return (f'<span class="nqueens-violation"><b>{escape(self.rule)}</b>: '
+                f"{escape(self.describe())}</span>")
+
 
 
 _SHARED_LINE_RULES = {

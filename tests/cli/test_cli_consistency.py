@@ -73,7 +73,7 @@ def test_an_unknown_argument_points_to_the_subcommands_help(
     assert f"(see 'nqueens {argv[0]} --help')" in got.err
 
 
-@pytest.mark.parametrize("command", ["trace", "tree"])
+@pytest.mark.parametrize("command", ["trace", "tree", "play"])
 def test_the_textbook_commands_help_is_wrapped(command: str,
                                                run_cli: Callable[..., CliResult]) -> None:
     assert max(map(len, run_cli(command, "--help").out.splitlines())) <= 80

@@ -25,11 +25,14 @@ WRITERS = [
     (["tree", "4", "-o"], "t.html"),
     (["trace", "4", "-o"], "t.html"),
     (["trace", "5", "--all", "-o"], "t.html"),
+    (["play", "6", "-o"], "p.html"),
     (["export", "6", "--to", "dimacs", "-o"], "e.cnf"),
     (["model", "6", "--fixed", "0,1", "-o"], "m.toml"),
     (["count", "6", "-b", "backtrack", "--checkpoint"], "c.ckpt"),
 ]
 IDS = [" ".join(argv[:2]) + " " + name for argv, name in WRITERS]
+#: The commands that write pictures and pages.
+PAGES = ("solve", "tree", "play")
 
 
 @pytest.fixture
@@ -84,9 +87,8 @@ def test_an_unreadable_directory_is_one_line(argv: list[str], name: str, here: P
         locked.chmod(0o755)
 
 
-@pytest.mark.parametrize(("argv", "name"), [w for w in WRITERS if w[0][0] in ("solve", "tree")],
-                         ids=[i for i, w in zip(IDS, WRITERS, strict=True)
-                              if w[0][0] in ("solve", "tree")])
+@pytest.mark.parametrize(("argv", "name"), [w for w in WRITERS if w[0][0] in PAGES],
+                         ids=[i for i, w in zip(IDS, WRITERS, strict=True) if w[0][0] in PAGES])
 def test_pictures_and_pages_keep_an_existing_file_without_force(
     argv: list[str], name: str, here: Path, run_cli: Callable[..., CliResult],
 ) -> None:

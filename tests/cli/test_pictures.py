@@ -148,9 +148,9 @@ def test_svg_keeps_text_as_text(tmp_path: Path) -> None:
 
 
 def _caption_and_board_boxes(spec: Spec, placements: list[tuple[int, ...]]) -> tuple[Any, ...]:
-    from nqueens.pictures.board import boards_figure
+    from nqueens.drawing.figure import boards_figure
 
-    figure = boards_figure(spec, placements)
+    figure = boards_figure(spec.n, placements, fixed=spec.fixed, forbidden=spec.forbidden)
     renderer = figure.canvas.get_renderer()
     axes = figure.axes[0]
     captions = [t.get_window_extent(renderer) for t in axes.texts
@@ -189,7 +189,7 @@ def test_board_grid_captions_never_overlap_and_queens_stay_in_cells(n: int) -> N
         x0, y0 = left + int(col) * side, top + int(row) * side
         assert x0 <= extents.x0 and extents.x1 <= x0 + side
         assert y0 <= extents.y0 and extents.y1 <= y0 + side
-    from nqueens.pictures.save import pyplot
+    from nqueens.drawing.figure import pyplot
 
     pyplot().close(figure)
 
@@ -224,6 +224,6 @@ def test_bench_plot_uses_log_axes_with_readable_ticks() -> None:
         legend = axes.get_legend()
         assert min(t.get_fontsize() for t in legend.get_texts()) >= 9
     assert [t.get_text() for t in figure.axes[0].get_xticklabels()] == ["8", "10", "12"]
-    from nqueens.pictures.save import pyplot
+    from nqueens.drawing.figure import pyplot
 
     pyplot().close(figure)

@@ -3,36 +3,19 @@
 sentence, the board and the running counts must match the book's steps (a) to (k)
 (/work/shared/FACTS.md, seed 000), transcribed here by hand.
 
-Needs Debian's `chromium` and `chromium-driver` and the `selenium` package (`.ci/run`
-installs them). Without them the test fails under NQUEENS_REQUIRE_OPTIONAL=1 (as `.ci/run`
-sets) and is skipped with the same message elsewhere: it never passes silently.
+The browser is the system lane's one Chromium session (the `browser` fixture of
+tests/conftest.py).
 """
 
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from nqueens.cli import main
-
-from optional import missing
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-MISSING = [what for what, ok in (
-    ("the chromium browser (apt-get install chromium)", CHROMIUM),
-    ("chromedriver (apt-get install chromium-driver)", DRIVER),
-) if not ok]
-try:
-    import selenium  # noqa: F401
-except ImportError:
-    MISSING.append("selenium (pip install '.[system]')")
 
 # The book's steps for n = 4 (FACTS.md "The step trace for n = 4"), event by event.
 NP = "is nonpromising: "
@@ -105,35 +88,23 @@ def expected_states() -> list[tuple[set[tuple[int, int]], int | None, tuple[int,
     return out
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if MISSING:
-        message = "the browser test needs " + ", ".join(MISSING)
-        missing(message)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    assert CHROMIUM is not None and DRIVER is not None  # (MISSING is empty)
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="nqueens-chromium-")
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 f"--user-data-dir={profile}", "--window-size=1400,1000"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
+#: What the page shows, read in one call (a WebDriver command costs tens of milliseconds):
+#: the sentence, the queens on the board (1-based cells), the row of the queen named as
+#: attacker (or null), the three counts and the tree's visible nodes.
+READ = """
+const text = id => document.getElementById(id).textContent;
+const attacker = document.querySelector("#board .attacker");
+return [text("sentence"),
+        [...document.querySelectorAll("#board g.queen")].map(q => [+q.dataset.row, +q.dataset.col]),
+        attacker ? +attacker.dataset.row : null,
+        [+text("checked"), +text("promising"), +text("solutions")],
+        [...document.querySelectorAll("#tree g.node")].filter(g => getComputedStyle(g).display !== "none").length];
+"""
 
 
-def board_state(driver: Any) -> tuple[set[tuple[int, int]], int | None]:
-    from selenium.webdriver.common.by import By
-
-    queens = {(int(q.get_attribute("data-row")), int(q.get_attribute("data-col")))
-              for q in driver.find_elements(By.CSS_SELECTOR, "#board g.queen")}
-    attackers = driver.find_elements(By.CSS_SELECTOR, "#board .attacker")
-    return queens, int(attackers[0].get_attribute("data-row")) if attackers else None
+def page_state(driver: Any) -> tuple[str, set[tuple[int, int]], int | None, tuple[int, ...], int]:
+    sentence, queens, attacker, counts, nodes = driver.execute_script(READ)
+    return sentence, {(r, c) for r, c in queens}, attacker, tuple(counts), nodes
 
 
 def test_page_steps_through_the_book(browser: Any, tmp_path: Path) -> None:
@@ -143,28 +114,30 @@ def test_page_steps_through_the_book(browser: Any, tmp_path: Path) -> None:
     page = tmp_path / "trace.html"
     assert main(["trace", "4", "--all", "--output", str(page)]) == 0
     browser.get(page.as_uri())
-    text = lambda id_: browser.find_element(By.ID, id_).text  # noqa: E731
-    assert text("checked") == "1" and board_state(browser) == (set(), None)
+    _, queens, attacker, counts, _ = page_state(browser)
+    assert counts[0] == 1 and (queens, attacker) == (set(), None)
     body = browser.find_element(By.TAG_NAME, "body")
+    nexts = browser.find_element(By.ID, "next")
     states = expected_states()
     for index, ((step, sentence), (queens, attacker, counts)) in enumerate(zip(BOOK, states, strict=True)):
         if index < len(BOOK) // 2:
-            browser.find_element(By.ID, "next").click()
+            nexts.click()
         else:
             body.send_keys(Keys.ARROW_RIGHT)
-        assert text("sentence") == f"({step}) {sentence}", f"event {index + 1}"
-        assert board_state(browser) == (queens, attacker), f"event {index + 1}: {sentence}"
-        shown = (int(text("checked")), int(text("promising")), int(text("solutions")))
-        assert shown == counts, f"event {index + 1}: {sentence}"
-        nodes = browser.find_elements(By.CSS_SELECTOR, "#tree g.node")
-        assert sum(node.is_displayed() for node in nodes) == counts[0]  # the tree grew
+        shown = page_state(browser)
+        where = f"event {index + 1}: {sentence}"
+        assert shown[0] == f"({step}) {sentence}", where
+        assert shown[1:3] == (queens, attacker), where
+        assert shown[3] == counts, where
+        assert shown[4] == counts[0], where  # the tree grew, one node per node checked
     browser.save_screenshot(str(tmp_path / "k.png"))
     body.send_keys(Keys.ARROW_LEFT)
-    assert text("sentence") == "(k) <4,3> is promising"
+    assert page_state(browser)[0] == "(k) <4,3> is promising"
     body.send_keys(Keys.END)  # the whole tree: FACTS.md, n = 4: 61 checked, 17 promising
-    assert (text("checked"), text("promising"), text("solutions")) == ("61", "17", "2")
+    assert page_state(browser)[3] == (61, 17, 2)
     body.send_keys(Keys.HOME)
-    assert text("checked") == "1" and board_state(browser)[0] == set()
+    _, queens, _, counts, _ = page_state(browser)
+    assert counts[0] == 1 and queens == set()
 
 
 def test_page_is_self_contained(tmp_path: Path) -> None:

@@ -7,10 +7,12 @@ from __future__ import annotations
 import pytest
 
 from nqueens import limits as core_limits
+from nqueens import propagation
 from nqueens.backends import REGISTRY, sat_facts
 from nqueens.cli import placement_input, stats, verify
 from nqueens.modeling import export, structure
 from nqueens.pictures import board
+from nqueens.playing.board import PLAY_MAX_N
 from nqueens.textbook import estimate
 
 from docgen import limits  # docs/docgen/, the generator the docs build runs
@@ -28,11 +30,11 @@ def test_the_page_is_this_generator() -> None:
 def test_every_limit_is_on_the_page() -> None:
     page = limits.limits_markdown()
     for value in (core_limits.MAX_BOARD_N, core_limits.MAX_TERMINAL_SOLUTIONS,
-                  structure.MAX_DESCRIBE_N, estimate.MAX_ESTIMATE_N):
+                  structure.MAX_DESCRIBE_N, estimate.MAX_ESTIMATE_N, propagation.MAX_N):
         assert f"{value:,}" in page, value
     for value in (core_limits.MAX_DIGITS, core_limits.MAX_COUNTED_N, sat_facts.PAIRWISE_UP_TO_N,
                   board.MAX_BOARDS, board.MAX_DRAWN_N, stats.MAX_STATS_N,
-                  placement_input.MAX_DEPTH):
+                  placement_input.MAX_DEPTH, PLAY_MAX_N):
         assert f" {value}" in page, value
     assert f"{sat_facts.MAX_CLAUSES // 10**6} million clauses" in page
     assert f"{export.MAX_EXPORT_LITERALS // 10**6} million literals" in page

@@ -13,8 +13,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from . import style
-from .save import pyplot
+from ..drawing import style
+from ..drawing.figure import pyplot
 
 COLOURS = (style.BLUE, style.VERMILLION, style.GREEN, style.ORANGE, style.PURPLE,
            style.SKY_BLUE, style.BLACK, style.YELLOW)

@@ -1,31 +1,21 @@
-"""Pictures of boards: queens on a checkerboard, forbidden cells crossed, fixed (pre-placed)
-queens on a framed blue cell; several solutions as a grid of small boards, each with its
-caption in a band of its own (wrapped to the board's width, so captions never meet).
-
-All boards share one matplotlib axes in board units (one cell = 1): making 92 axes took most
-of the 11-20 s a grid of 8x8 solutions used to cost. matplotlib is imported lazily through
-`pictures.save`. No solver imports.
+"""Boards written to a picture file (`nqueens solve --output`): the file and the boards are
+checked before anything is drawn, then the figure of `drawing.figure` is saved safely
+(`pictures.save`). No solver imports.
 """
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Sequence
-from typing import Any
 
+from ..drawing.figure import boards_figure
 from ..errors import InputError
 from ..spec import Placement, Spec
-from . import style
-from .save import picture_format, pyplot, save_figure
-from .style import LINE_HEIGHT, wrap_lines
+from .save import picture_format, save_figure
 
 #: Most boards in one picture, and the largest board drawn (cells get too small beyond).
 MAX_BOARDS = 120
 MAX_DRAWN_N = 200
-
-CAPTION_PT = 8.0
-GAP_IN = 0.25  # between boards
 
 
 def draw_boards(
@@ -53,115 +43,6 @@ def draw_boards(
     if spec.n > MAX_DRAWN_N:
         raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                          f"{MAX_DRAWN_N}); use --format json")
-    save_figure(boards_figure(spec, placements, one_based=one_based, title=title), path,
-                overwrite=overwrite)
-
-
-def boards_figure(spec: Spec, placements: Sequence[Placement], *, one_based: bool = False,
-                  title: str = "") -> Any:
-    """A matplotlib figure of the boards (also what `Outcome.show()` returns)."""
-    plt = pyplot()
-    n, count = spec.n, len(placements)
-    shift = 1 if one_based else 0
-    columns = min(count, max(1, math.ceil(math.sqrt(count * 1.6))))
-    rows = math.ceil(count / columns)
-    side = 4.2 if count == 1 else max(1.6, min(3.0, 12.0 / columns))  # inches per board
-    unit = side / n  # inches per cell
-    captions = [] if count == 1 else [
-        wrap_lines(f"solution {i + 1}: ({', '.join(str(c + shift) for c in p)})", side, CAPTION_PT)
-        for i, p in enumerate(placements)
-    ]
-    band = max((len(lines) for lines in captions), default=0) * CAPTION_PT * LINE_HEIGHT / 72
-    band += 0.08 if captions else 0.0
-    margin = 0.3 if count == 1 and n <= 20 else 0.0  # room for the coordinates
-    cell_w = side + GAP_IN
-    cell_h = side + band + GAP_IN
-    keys = [text for present, text in (
-        (spec.fixed, "blue framed cell: fixed queen"),
-        (spec.forbidden, "red cross: forbidden cell")) if present]
-    heading = [line for line in (title, "; ".join(keys)) if line]
-    top = 0.2 + 0.25 * len(heading)
-    width = columns * cell_w - GAP_IN + 2 * margin + 0.2
-    height = rows * cell_h - GAP_IN + top + margin + 0.1
-    figure = plt.figure(figsize=(width, height))
-    axes = figure.add_axes((0, 0, 1, 1))
-    axes.set_axis_off()
-    # data coordinates in inches from the top-left corner, y down
-    axes.set_xlim(0, width)
-    axes.set_ylim(height, 0)
-    for line, text in enumerate(heading):
-        axes.text(width / 2, 0.1 + 0.25 * line, text, ha="center", va="top",
-                  fontsize=11 if line == 0 and title else 9)
-    for index, placement in enumerate(placements):
-        x0 = 0.1 + margin + (index % columns) * cell_w
-        y0 = top + margin + (index // columns) * cell_h
-        _draw_board(axes, spec, placement, x0, y0, unit, f"b{index}")
-        if captions:
-            axes.text(x0 + side / 2, y0 + side + 0.06, "\n".join(captions[index]),
-                      ha="center", va="top", fontsize=CAPTION_PT, linespacing=1.2,
-                      gid=f"caption-{index}")
-        if margin:
-            for i in range(n):
-                label = str(i + shift)
-                axes.text(x0 + (i + 0.5) * unit, y0 - 0.06, label, ha="center", va="bottom",
-                          fontsize=7, color="#444444")
-                axes.text(x0 - 0.08, y0 + (i + 0.5) * unit, label, ha="right", va="center",
-                          fontsize=7, color="#444444")
-    axes.set_xlim(0, width)
-    axes.set_ylim(height, 0)
-    axes.set_aspect("auto")
-    return figure
-
-
-def _draw_board(axes: Any, spec: Spec, placement: Placement, x0: float, y0: float,
-                unit: float, key: str) -> None:
-    """One board with its top-left corner at (x0, y0) inches, `unit` inches per cell."""
-    from matplotlib.colors import ListedColormap
-    from matplotlib.patches import Circle, PathPatch, Rectangle
-    from matplotlib.transforms import Affine2D
-
-    n = spec.n
-    side = n * unit
-    shade = [[(r + c) % 2 for c in range(n)] for r in range(n)]
-    axes.imshow(shade, cmap=ListedColormap([style.LIGHT, style.DARK]),
-                extent=(x0, x0 + side, y0 + side, y0), interpolation="nearest", zorder=0)
-    axes.add_artist(Rectangle((x0, y0), side, side, fill=False, edgecolor="#555555",
-                             linewidth=0.8, zorder=1))
-    thin = max(0.6, min(2.5, unit * 30))
-    for r, c in spec.forbidden:
-        x, y = x0 + c * unit, y0 + r * unit
-        inset = 0.18 * unit
-        for (xa, ya), (xb, yb) in (((x + inset, y + inset), (x + unit - inset, y + unit - inset)),
-                                   ((x + inset, y + unit - inset), (x + unit - inset, y + inset))):
-            axes.plot([xa, xb], [ya, yb], color=style.FORBIDDEN, linewidth=thin, zorder=2,
-                      solid_capstyle="round")
-    for r, c in spec.fixed:
-        inset = 0.06 * unit
-        axes.add_artist(Rectangle((x0 + c * unit + inset, y0 + r * unit + inset),
-                                 unit - 2 * inset, unit - 2 * inset,
-                                 facecolor=style.FIXED_FILL, edgecolor=style.FIXED_EDGE,
-                                 linewidth=thin * 1.2, zorder=2, gid=f"fixed-{r}-{c}"))
-    edge = max(0.3, min(1.0, unit * 12))
-    crown = _crown_paths() if n <= style.CROWN_UP_TO else None
-    for r, c in enumerate(placement):
-        x, y = x0 + c * unit, y0 + r * unit
-        if crown is not None:
-            place = Affine2D().scale(unit).translate(x, y)
-            for part, gid in zip(crown, (f"queen-{r}-{c}-{key}", None), strict=False):
-                axes.add_artist(PathPatch(part.transformed(place), facecolor=style.QUEEN_FILL,
-                                          edgecolor=style.QUEEN_EDGE, linewidth=edge,
-                                          zorder=3, gid=gid))
-        else:
-            axes.add_artist(Circle((x + 0.5 * unit, y + 0.5 * unit), 0.38 * unit,
-                                   color=style.QUEEN_FILL, zorder=3, gid=f"queen-{r}-{c}-{key}"))
-    # add_artist rather than add_patch: add_patch's limit bookkeeping was most of the time
-
-
-def _crown_paths() -> tuple[Any, Any]:
-    """The crown's body and its five tip balls, as two matplotlib Paths in a unit cell."""
-    from matplotlib.path import Path
-
-    body = Path([*style.CROWN, style.CROWN[0]], closed=True)
-    tips = Path.make_compound_path(*(Path.circle(tip, style.TIP_RADIUS)
-                                     for tip in style.CROWN_TIPS))
-    return body, tips
+    figure = boards_figure(spec.n, placements, fixed=spec.fixed, forbidden=spec.forbidden,
+                           one_based=one_based, title=title)
+    save_figure(figure, path, overwrite=overwrite)

@@ -1,24 +1,20 @@
-"""What notebooks show: `Board` (one placement), `Trace` (the step-through page inline), and
-the rich displays behind `Spec`, `Outcome` and `Violation` (their `_repr_svg_` /
-`_repr_html_` methods delegate here). SVG is built by hand (`pictures.svg`), so displaying
-imports no matplotlib; `Outcome.show()` returns a matplotlib figure for those who want one.
+"""The notebook classes of the pictures: `Board` (one placement, drawn as SVG) and `Trace`
+(the step-through page inline). The core's own values (`Spec`, `Outcome`, `Violation`,
+`Propagation`) display by methods of their own, drawn with `nqueens.drawing`; SVG is built by
+hand there, so displaying imports no matplotlib.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from ..drawing.svg import MAX_SVG_N, board_svg
 from ..errors import InputError
-from ..result import Outcome
 from ..spec import Spec
 from ..validator import Violation
-from .svg import MAX_SVG_N, board_svg, cell_size
-
-#: Boards an Outcome shows inline; the rest are counted, not drawn.
-SHOWN = 12
 
 
 def _short(value: Any) -> str:
@@ -93,54 +89,6 @@ class Board:
                          forbidden=spec.forbidden if spec else ())
 
 
-def spec_svg(spec: Spec) -> str | None:
-    """The empty board of a spec: fixed queens on framed cells, forbidden cells crossed."""
-    if spec.n > MAX_SVG_N:
-        return None
-    return board_svg(spec.n, fixed=spec.fixed, forbidden=spec.forbidden,
-                     caption=spec.describe())
-
-
-def outcome_html(outcome: Outcome, spec: Spec | None = None) -> str:
-    """The summary line and the first `SHOWN` solutions as small boards."""
-    head = escape(repr(outcome))
-    boards = []
-    for index, placement in enumerate(outcome.solutions[:SHOWN]):
-        n = len(placement)
-        if n > MAX_SVG_N:
-            break
-        unit = max(3, min(20, 160 // max(1, n))) if len(outcome.solutions) > 1 else cell_size(n)
-        boards.append(board_svg(n, enumerate(placement), unit=unit,
-                                fixed=spec.fixed if spec else (),
-                                forbidden=spec.forbidden if spec else (),
-                                caption=f"solution {index + 1}"))
-    rest = len(outcome.solutions) - len(boards)
-    more = f"<div>... and {rest} more not drawn</div>" if rest > 0 and boards else ""
-    tiles = "".join(f'<div style="display:inline-block;margin:4px">{b}</div>' for b in boards)
-    return f'<div class="nqueens-outcome"><div><code>{head}</code></div>{tiles}{more}</div>'
-
-
-def outcome_figure(outcome: Outcome, spec: Spec | None = None, *, limit: int = SHOWN) -> Any:
-    """A matplotlib figure of the first `limit` solutions (for notebooks that want one)."""
-    from .board import boards_figure
-
-    if not outcome.solutions:
-        raise InputError("this outcome holds no solution to show (a count keeps none, and a "
-                         "search that found none has none)")
-    from .save import pyplot
-
-    shown = outcome.solutions[:limit]
-    figure = boards_figure(spec or Spec(len(shown[0])), shown, title=repr(outcome))
-    pyplot().close(figure)  # displayed once, as the value returned, not again by pyplot
-    return figure
-
-
-def violation_html(violation: Violation) -> str:
-    """The rule broken, in a sentence."""
-    return (f'<span class="nqueens-violation"><b>{escape(violation.rule)}</b>: '
-            f"{escape(violation.describe())}</span>")
-
-
 class Trace:
     """The textbook walk for an n x n board; in a notebook it displays as the step-through
     page (in an iframe, so its script and ids stay its own).
@@ -189,20 +137,3 @@ class Trace:
     def _repr_html_(self) -> str:
         return (f'<iframe class="nqueens-trace" srcdoc="{escape(self.html(), quote=True)}" '
                 f'style="width:100%;height:900px;border:1px solid #ccc"></iframe>')
-
-
-
-def _attach() -> None:
-    """Give the core's values their notebook displays. The core sits below the pictures and
-    never imports them, so the pictures attach themselves when `nqueens` is imported."""
-    displays: tuple[tuple[type, str, Callable[..., Any]], ...] = (
-        (Spec, "_repr_svg_", spec_svg),
-        (Outcome, "_repr_html_", outcome_html),
-        (Outcome, "show", outcome_figure),
-        (Violation, "_repr_html_", violation_html),
-    )
-    for cls, name, function in displays:  # (setattr: the core's classes do not declare them)
-        setattr(cls, name, function)
-
-
-_attach()

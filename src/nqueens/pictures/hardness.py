@@ -19,9 +19,9 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from . import style
+from ..drawing import style
+from ..drawing.figure import pyplot
 from .benchplot import COLOURS, MARKERS, seconds_axis
-from .save import pyplot
 
 #: More distinct parameter values than this are grouped into BINS bins.
 MAX_POINTS = 15

@@ -16,10 +16,10 @@ import json
 from html import escape
 from typing import Any
 
+from ..drawing import style
 from ..errors import InputError
 from ..spec import Spec
 from ..textbook.trace import event_text, step_label, steps, textbook_spec, walk
-from . import style
 from .tree import build_tree, node_kind, place_leaves, preorder
 
 #: Largest boards a page holds: the whole walk for n = 8 is 17,641 events (n = 9: 80,290),
@@ -116,37 +116,45 @@ def page_html(board: int | Spec, *, all_solutions: bool = False) -> str:
                   'background:#cfe8f7"></span>fixed queen (pre-placed on a shaded cell, its row\'s only child) '
                   '<span class="key" style="border-color:#D55E00;background:#eeeeee"></span>'
                   "forbidden cell (crossed on the board, pruned at once)")
-    return (_TEMPLATE.replace("%TITLE%", escape(title))
+    return (_TEMPLATE.replace("%BASE_STYLE%", BASE_STYLE)
+            .replace("%TITLE%", escape(title))
             .replace("%COMPLETION%", completion)
             .replace("%COLOURS%", json.dumps(colours))
             .replace("%DATA%", payload))
 
 
-_TEMPLATE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>%TITLE%</title>
-<style>
- body { font-family: system-ui, "DejaVu Sans", sans-serif; margin: 16px 24px; color: #111;
+#: The look both self-contained pages share (this one and the play page, `playing/page.py`).
+BASE_STYLE = """ body { font-family: system-ui, "DejaVu Sans", sans-serif; margin: 16px 24px; color: #111;
         background: #fff; }
  h1 { font-size: 22px; margin: 0 0 10px; }
  .controls { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin-bottom: 12px; }
  button { font-size: 16px; padding: 6px 14px; border: 1px solid #0072B2; background: #eef6fc;
           border-radius: 6px; cursor: pointer; }
  button:focus-visible { outline: 3px solid #E69F00; }
- .top { display: grid; grid-template-columns: auto 1fr; gap: 24px; align-items: start; }
+ .hint { color: #444; font-size: 14px; }
+ .key { display: inline-block; width: 14px; height: 14px; vertical-align: -2px;
+        border: 2px solid; border-radius: 3px; margin: 0 4px 0 10px; }"""
+
+#: The head both pages share, up to their own style (a page replaces %TITLE% and
+#: %BASE_STYLE%, and goes on with its style, `</style>` and its body).
+HEAD = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>%TITLE%</title>
+<style>
+%BASE_STYLE%
+"""
+
+_TEMPLATE = HEAD + """ .top { display: grid; grid-template-columns: auto 1fr; gap: 24px; align-items: start; }
  #sentence { font-size: 22px; font-weight: 600; margin: 4px 0 10px; min-height: 1.4em; }
  #step-lines { font-size: 16px; line-height: 1.5; margin: 0; padding-left: 0; list-style: none; }
  #step-lines li.current { font-weight: 700; }
  #counts { font-size: 17px; margin: 12px 0; }
  #counts b { font-variant-numeric: tabular-nums; }
- .hint { color: #444; font-size: 14px; }
  #tree-box { overflow: auto; border: 1px solid #bbb; border-radius: 6px; margin-top: 16px;
              height: 420px; background: #fcfcfc; }
- .key { display: inline-block; width: 14px; height: 14px; vertical-align: -2px;
-        border: 2px solid; border-radius: 3px; margin: 0 4px 0 10px; }
 </style>
 </head>
 <body>

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..atomicfile import atomic_output, check_output_path
+from ..drawing.figure import pyplot
 from ..errors import InputError
 
 FORMATS = {".svg": "svg", ".png": "png"}
@@ -29,21 +30,6 @@ def picture_format(path: str | os.PathLike[str], *, overwrite: bool = False) -> 
         raise InputError(f"output file {str(target)!r} must end in .svg or .png")
     check_output_path(path, overwrite=overwrite)  # a directory, device, long name...: refused now
     return fmt
-
-
-def pyplot() -> Any:
-    """matplotlib.pyplot, on the non-interactive Agg backend unless one was chosen; SVG keeps
-    its text as <text> elements (editable, searchable), not as glyph outlines."""
-    import sys
-
-    import matplotlib
-
-    if "matplotlib.pyplot" not in sys.modules and not os.environ.get("MPLBACKEND"):
-        matplotlib.use("Agg")  # a notebook's (or the user's) chosen backend is kept
-    matplotlib.rcParams["svg.fonttype"] = "none"
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
 def save_figure(figure: Any, path: str | os.PathLike[str], *, dpi: float = 150,

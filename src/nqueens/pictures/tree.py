@@ -17,10 +17,11 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..drawing import style
+from ..drawing.figure import pyplot
 from ..spec import Spec
 from ..textbook.trace import textbook_spec, walk
-from . import style
-from .save import picture_format, pyplot, save_figure
+from .save import picture_format, save_figure
 
 #: Largest board drawn unless forced: n = 5 already has 220 nodes; n = 6 has 895.
 MAX_TREE_N = 5

@@ -30,6 +30,16 @@ FORBIDDEN = VERMILLION
 CHECKING = BLUE
 ATTACKER = VERMILLION
 
+#: The play board (`nqueens.play`, the play page) and a propagation's picture: orange laid
+#: over a cell a queen attacks, fainter over a cell a forced queen takes off; a forced queen
+#: is a faint crown in a bluish-green frame; a dead row or column is outlined in black.
+ATTACKED = ORANGE
+ATTACKED_OPACITY = 0.5
+EXCLUDED_OPACITY = 0.22
+FORCED = GREEN
+FORCED_OPACITY = 0.45
+DEAD = BLACK
+
 #: Tree nodes: (fill, edge, text) for promising, nonpromising and solution nodes.
 TREE_PROMISING = ("#d4e9f7", BLUE, "#0b2740")
 TREE_PRUNED = ("#ffffff", VERMILLION, "#5a2000")

@@ -1,0 +1,185 @@
+"""Boards as hand-built SVG text, for notebook displays (`Spec._repr_svg_`, an Outcome's
+boards, a propagation's marks, `nqueens.Board`) and the play widget's picture of its
+position: no matplotlib import, a few kilobytes, and text kept as text. The checkerboard is
+one SVG pattern, so even a 200 x 200 board is a handful of elements; queens are the crown of
+`drawing.style` (discs beyond `CROWN_UP_TO`). Each SVG's ids are unique, so many boards can
+share one notebook page. Cells are (row, col) pairs, 0-based; nothing here knows a Spec.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from html import escape
+
+from . import style
+from .style import wrap_lines
+
+#: Largest board drawn as SVG (a display of a larger one falls back to text).
+MAX_SVG_N = 200
+#: Boards a notebook draws of an Outcome; the rest are counted, not drawn.
+SHOWN = 12
+#: Pixels a caption of more than two lines gets, however small the board above it.
+CAPTION_WIDTH = 280
+_ids = itertools.count()
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a position implies, drawn over its board: attacked cells (orange), cells the
+    forced queens take off (fainter orange), forced queens (faint crowns, green frames) and
+    dead rows and columns (outlined in black)."""
+
+    attacked: tuple[Cell, ...] = ()
+    excluded: tuple[Cell, ...] = ()
+    forced: tuple[Cell, ...] = ()
+    dead_rows: tuple[int, ...] = ()
+    dead_columns: tuple[int, ...] = ()
+
+
+def cell_size(n: int) -> int:
+    """Pixels per cell: a board is about 320 px across, cells 4 to 40 px."""
+    return max(4, min(40, 320 // n))
+
+
+def crown_svg(x: float, y: float, unit: float) -> str:
+    """The crown (body and tip balls) filling the cell whose top-left corner is (x, y)."""
+    points = " ".join(f"{x + px * unit:.2f},{y + py * unit:.2f}" for px, py in style.CROWN)
+    stroke = max(0.6, unit * 0.035)
+    tips = "".join(f'<circle cx="{x + px * unit:.2f}" cy="{y + py * unit:.2f}" '
+                   f'r="{style.TIP_RADIUS * unit:.2f}"/>' for px, py in style.CROWN_TIPS)
+    return (f'<g fill="{style.QUEEN_FILL}" stroke="{style.QUEEN_EDGE}" '
+            f'stroke-width="{stroke:.2f}"><polygon points="{points}"/>{tips}</g>')
+
+
+def queen_svg(row: int, col: int, n: int, unit: float, extra: str = "") -> str:
+    """A queen on <row, col> (0-based), as a group with data-row / data-col attributes."""
+    x, y = col * unit, row * unit
+    if n <= style.CROWN_UP_TO:
+        body = crown_svg(x, y, unit)
+    else:
+        body = (f'<circle cx="{x + unit / 2:.2f}" cy="{y + unit / 2:.2f}" '
+                f'r="{unit * 0.38:.2f}" fill="{style.QUEEN_FILL}"/>')
+    return f'<g class="queen" data-row="{row}" data-col="{col}"{extra}>{body}</g>'
+
+
+def board_svg(
+    n: int,
+    queens: Iterable[Cell] = (),
+    *,
+    fixed: Iterable[Cell] = (),
+    forbidden: Iterable[Cell] = (),
+    caption: str = "",
+    unit: int | None = None,
+    marks: Marks | None = None,
+) -> str:
+    """An n x n board with queens on `queens`, fixed cells framed in blue (a queen drawn on
+    each), forbidden cells crossed; all cells (row, col) 0-based. `caption` goes below.
+    `marks` adds what a position implies (`nqueens.propagation`)."""
+    unit = unit or cell_size(n)
+    side = n * unit
+    uid = f"nq{next(_ids)}"
+    # the caption wrapped to the board's width (12 px text: 9 pt at 96 px an inch), or to a
+    # wider drawing, the board in its middle, when that takes more than two lines
+    width = max(side, 160) if caption else side
+    lines = wrap_lines(caption, width / 96, 9) if caption else []
+    if len(lines) > 2 and width < CAPTION_WIDTH:
+        width = CAPTION_WIDTH
+        lines = wrap_lines(caption, width / 96, 9)
+    caption_h = 4 + 16 * len(lines) if lines else 0
+    left = (width - side) / 2
+    parts = [
+        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" '
+         f'height="{side + 2 + caption_h}" viewBox="{-1 - left:g} -1 {width + 2} '
+         f'{side + 2 + caption_h}" class="nqueens-board" role="img">'),
+        f"<title>{escape(caption or f'{n} x {n} board')}</title>",
+        (f'<defs><pattern id="{uid}-chk" width="{2 * unit}" height="{2 * unit}" '
+         f'patternUnits="userSpaceOnUse"><rect width="{2 * unit}" height="{2 * unit}" '
+         f'fill="{style.LIGHT}"/><rect x="{unit}" width="{unit}" height="{unit}" '
+         f'fill="{style.DARK}"/><rect y="{unit}" width="{unit}" height="{unit}" '
+         f'fill="{style.DARK}"/></pattern></defs>'),
+        (f'<rect width="{side}" height="{side}" fill="url(#{uid}-chk)" stroke="#555" '
+         f'stroke-width="1"/>'),
+    ]
+    if marks is not None:
+        parts.append(_tints(marks, unit))
+    inset = unit * 0.18
+    stroke = max(1.0, unit * 0.08)
+    for r, c in forbidden:
+        x, y = c * unit, r * unit
+        parts.append(
+            f'<path class="forbidden" data-row="{r}" data-col="{c}" d="M{x + inset:.1f},'
+            f"{y + inset:.1f}L{x + unit - inset:.1f},{y + unit - inset:.1f}M{x + inset:.1f},"
+            f'{y + unit - inset:.1f}L{x + unit - inset:.1f},{y + inset:.1f}" '
+            f'stroke="{style.FORBIDDEN}" stroke-width="{stroke:.1f}" stroke-linecap="round"/>')
+    placed = list(queens)
+    fixed = list(fixed)
+    for r, c in fixed:
+        pad = unit * 0.06
+        parts.append(
+            f'<rect class="fixed" data-row="{r}" data-col="{c}" x="{c * unit + pad:.1f}" '
+            f'y="{r * unit + pad:.1f}" width="{unit - 2 * pad:.1f}" height="{unit - 2 * pad:.1f}" '
+            f'fill="{style.FIXED_FILL}" stroke="{style.FIXED_EDGE}" stroke-width="{stroke:.1f}"/>')
+    for r, c in dict.fromkeys([*placed, *fixed]):
+        parts.append(queen_svg(r, c, n, unit))
+    if marks is not None:
+        parts.append(_forced_and_dead(marks, n, unit, stroke))
+    for index, line in enumerate(lines):
+        parts.append(f'<text x="{side / 2}" y="{side + 15 + 16 * index}" text-anchor="middle" '
+                     f'font-family="sans-serif" font-size="12">{escape(line)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _tints(marks: Marks, unit: float) -> str:
+    """Orange over the attacked cells, fainter over the excluded ones."""
+    parts: list[str] = []
+    for cls, cells, opacity in (("attacked", marks.attacked, style.ATTACKED_OPACITY),
+                                ("excluded", marks.excluded, style.EXCLUDED_OPACITY)):
+        parts.extend(f'<rect class="{cls}" data-row="{r}" data-col="{c}" x="{c * unit}" '
+                     f'y="{r * unit}" width="{unit}" height="{unit}" fill="{style.ATTACKED}" '
+                     f'fill-opacity="{opacity}"/>' for r, c in cells)
+    return "".join(parts)
+
+
+def _forced_and_dead(marks: Marks, n: int, unit: float, stroke: float) -> str:
+    """Forced queens (faint crowns in green frames) and dead lines (black outlines)."""
+    parts: list[str] = []
+    pad = unit * 0.06
+    for r, c in marks.forced:
+        parts.append(
+            f'<g class="forced" data-row="{r}" data-col="{c}"><rect x="{c * unit + pad:.1f}" '
+            f'y="{r * unit + pad:.1f}" width="{unit - 2 * pad:.1f}" height="{unit - 2 * pad:.1f}" '
+            f'fill="none" stroke="{style.FORCED}" stroke-width="{stroke:.1f}" '
+            f'stroke-dasharray="{unit * 0.12:.1f} {unit * 0.08:.1f}"/>'
+            f'<g opacity="{style.FORCED_OPACITY}">{crown_svg(c * unit, r * unit, unit)}</g></g>')
+    side = n * unit
+    half = stroke * 0.75
+    for kind, index in [("row", r) for r in marks.dead_rows] + [("column", c) for c in marks.dead_columns]:
+        x, y, w, h = ((half, index * unit + half, side - stroke, unit - stroke) if kind == "row"
+                      else (index * unit + half, half, unit - stroke, side - stroke))
+        parts.append(f'<rect class="dead" data-{"row" if kind == "row" else "col"}="{index}" '
+                     f'x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="none" '
+                     f'stroke="{style.DEAD}" stroke-width="{stroke * 1.5:.1f}"/>')
+    return "".join(parts)
+
+
+def boards_html(head: str, placements: Sequence[Sequence[int]], *, shown: int = SHOWN) -> str:
+    """`head` (a one-line summary, as text) above the first `shown` placements (a column per
+    row) as small boards, in one HTML block: what a notebook shows of an Outcome."""
+    boards = []
+    for index, placement in enumerate(placements[:shown]):
+        n = len(placement)
+        if n > MAX_SVG_N:
+            break
+        unit = max(3, min(20, 160 // max(1, n))) if len(placements) > 1 else cell_size(n)
+        boards.append(board_svg(n, enumerate(placement), unit=unit,
+                                caption=f"solution {index + 1}"))
+    rest = len(placements) - len(boards)
+    more = f"<div>... and {rest} more not drawn</div>" if rest > 0 and boards else ""
+    tiles = "".join(f'<div style="display:inline-block;margin:4px">{b}</div>' for b in boards)
+    return (f'<div class="nqueens-outcome"><div><code>{escape(head)}</code></div>{tiles}'
+            f"{more}</div>")
