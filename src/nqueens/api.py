@@ -7,6 +7,7 @@ as they are found and closing the generator stops the search.
 
 from __future__ import annotations
 
+import os
 import queue
 import threading
 from collections.abc import Callable, Iterator, Sized
@@ -19,7 +20,15 @@ from .counting.route import Split
 from .errors import CertificateError, InputError
 from .jobs import job_of
 from .limits import check_validation
-from .planning import Plan, check_agreement, check_timeout, cross_check_plan, plan, spec_of
+from .planning import (
+    Plan,
+    check_agreement,
+    check_path,
+    check_timeout,
+    cross_check_plan,
+    plan,
+    spec_of,
+)
 from .result import Deadline, Outcome
 from .spec import Placement, Spec
 from .validator import Violation, find_violations
@@ -158,15 +167,18 @@ def cross_check(
     return outcomes
 
 
-def verify_proof(spec_or_n: Spec | int | str, proof: str, *, encoding: str = DEFAULT_ENCODING,
+def verify_proof(spec_or_n: Spec | int | str, proof: str | os.PathLike[str], *,
+                 encoding: str = DEFAULT_ENCODING,
                  timeout: float | None = None) -> Certificate:
     """Replay a DRAT proof file against the CNF rebuilt from the spec (a model's name or
     file, a Spec or a board size); `certificate.certified` says whether it shows that the
     spec has no solution. With a `timeout` the checkers run in a child process ended at the
     limit (then not certified, the reason says it stopped). Raises InputError when no
-    checker is installed or the timeout is not a positive number."""
+    checker is installed, the proof is not a path or the timeout is not a positive
+    number."""
     from .certificates import verify_proof as replay
 
+    check_path("proof", proof)
     check_timeout(timeout)
     return replay(spec_of(spec_or_n), proof, encoding, Deadline(timeout))
 

@@ -6,6 +6,7 @@ go through here, so each of these is decided once per job, in one place.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,8 +37,8 @@ if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata
     from .certificates import Certificate, Certification
     from .counting.partition import Progress, ProgressCallback
 
-__all__ = ["Plan", "Split", "check_agreement", "check_timeout", "cross_check_plan", "plan",
-           "spec_of"]
+__all__ = ["Plan", "Split", "check_agreement", "check_path", "check_timeout", "cross_check_plan",
+           "plan", "spec_of"]
 
 #: A job forecast to take longer than this (seconds) is worth a word before it starts.
 SLOW_SECONDS = 5.0
@@ -388,6 +389,8 @@ def _check_job(job: Job, unique: bool, split: Split | None, counter: str | None,
     if proof is not None and not certify:
         raise InputError("a proof file is written only for a certified answer; add certify "
                          "(--certify) or drop the proof file")
+    if proof is not None:
+        check_path("proof", proof)
 
 
 def _certification(spec: Spec, backend: str, options: Mapping[str, Any], job: Job,
@@ -413,6 +416,13 @@ def check_timeout(timeout: float | None) -> None:
         isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
     ):
         raise InputError(f"timeout must be a positive number of seconds or None, got {timeout!r}")
+
+
+def check_path(name: str, path: object) -> None:
+    """Refuse a file argument that is not a path (a str or an os.PathLike), naming it, before
+    the operating system's own TypeError would."""
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
+        raise InputError(f"{name} must be a file's path (a str or an os.PathLike), got {path!r}")
 
 
 def _check_jobs(jobs: int | None) -> None:
