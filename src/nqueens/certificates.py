@@ -232,7 +232,9 @@ def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = DEFA
     clauses: list[list[int]] = compiled.cnf.clauses  # PySAT is untyped
     path = Path(proof)
     if not path.is_file():
-        raise InputError(f"cannot read the proof {path}: no such file; give the proof file "
+        what = ("is a directory" if path.is_dir() else "is not a regular file" if path.exists()
+                else "no such file")
+        raise InputError(f"cannot read the proof {path}: {what}; give the proof file "
                          "`solve --certify` wrote")
     return check_proof(dimacs(clauses, int(compiled.cnf.nv)), path, encoding=encoding,
                        deadline=deadline)
