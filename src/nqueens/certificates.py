@@ -31,6 +31,7 @@ from .errors import InputError
 from .result import Deadline
 from .spec import Placement, Spec
 from .validator import find_violations
+from .wording import install_hint
 
 __all__ = ["Certificate", "Certification", "CheckerRun", "certification", "certify_no",
            "certify_solutions", "check_proof", "require_checker", "verify_proof"]
@@ -142,7 +143,7 @@ def require_checker() -> None:
     """
     if not checker_available():
         raise InputError(f"certifying needs the proof checker {CHECKER}, which is not installed; "
-                         f"pip install 'nqueens[{CHECKER_EXTRA}]'")
+                         f"install it with {install_hint(CHECKER_EXTRA)}")
 
 
 def certification(spec: Spec, options: Mapping[str, Any], proof: str | None) -> Certification:

@@ -18,6 +18,7 @@ from ..planning import check_agreement, cross_check_plan
 from ..result import Outcome
 from ..spec import Spec
 from ..symmetry import instance_symmetries
+from ..wording import install_hint
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -103,7 +104,8 @@ def add_split_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--executor", choices=CLI_EXECUTORS, default=None,
         help="where subproblem tasks run: local (this machine: --jobs processes, "
-             "--split-depth, --checkpoint) or dask (needs pip install 'nqueens[dask]'; "
+             "--split-depth, --checkpoint) or dask (needs the dask extra: "
+             f"{install_hint('dask')}; "
              "--jobs workers of a private cluster unless --scheduler) (default: local)",
     )
     group.add_argument(
