@@ -31,7 +31,7 @@ from .errors import InputError
 from .result import Deadline
 from .spec import Placement, Spec
 from .validator import find_violations
-from .wording import install_hint
+from .wording import install_hint, plural
 
 __all__ = ["Certificate", "Certification", "CheckerRun", "certification", "certify_no",
            "certify_solutions", "check_proof", "require_checker", "verify_proof"]
@@ -180,7 +180,8 @@ def certify_solutions(spec: Spec, placements: Sequence[Placement]) -> Certificat
             return Certificate("validator", False, f"solution {list(placement)} breaks a rule: "
                                f"{broken[0].describe()}")
     return Certificate("validator", bool(placements),
-                       f"the validator checked {len(placements)} solution(s)" if placements
+                       f"the validator checked {len(placements)} "
+                       f"{plural(len(placements), 'solution')}" if placements
                        else "no solution to check")
 
 

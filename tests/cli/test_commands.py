@@ -24,7 +24,7 @@ def test_solve_text_shows_board_and_columns(capsys: pytest.CaptureFixture[str], 
     assert code == 0 and err == ""
     assert "columns (0-based) [1, 3, 0, 2]" in out
     assert ". Q . .\n. . . Q\nQ . . .\n. . Q ." in out
-    assert "2 solution(s), all of them" in out
+    assert "2 solutions, all of them" in out
 
 
 def test_solve_json(capsys: pytest.CaptureFixture[str], backend: str) -> None:

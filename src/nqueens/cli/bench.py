@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..atomicfile import ensure_directory
 from ..errors import InputError
+from ..wording import plural
 from .common import EXIT_OK, EXIT_UNKNOWN, positive_float, positive_int, row_count
 from .generate import seed_list
 
@@ -167,7 +168,8 @@ def run_suite(args: argparse.Namespace) -> int:
                                     directory / f"hard-{args.suite}-instances")
     limit = args.run_timeout or 10.0
     total = len(suite.instances) * len(chosen)
-    print(f"{args.suite}: {len(suite.instances)} instances x {len(chosen)} subjects "
+    print(f"{args.suite}: {len(suite.instances)} {plural(len(suite.instances), 'instance')} x "
+          f"{len(chosen)} {plural(len(chosen), 'subject')} "
           f"({', '.join(s.label for s in chosen)}), {limit:g} s each at most",
           file=sys.stderr, flush=True)
     done: list[int] = [0]

@@ -21,6 +21,7 @@ from ..pictures.save import picture_format
 from ..result import Outcome, Status
 from ..spec import Placement, Spec
 from ..symmetry import fundamental, instance_symmetries
+from ..wording import plural
 from .common import (
     EXIT_NO,
     EXIT_OK,
@@ -155,13 +156,15 @@ class _Printer:
                 sys.stdout.write(json.dumps(summary) + "\n")
             else:
                 if "counted" in extra:
-                    sys.stdout.write(f"{extra['counted']} fundamental solution(s), each the "
-                                     "smallest of its symmetric images\n")
+                    counted = extra["counted"]
+                    sys.stdout.write(f"{counted} fundamental {plural(counted, 'solution')}, "
+                                     "each the smallest of its symmetric images\n")
                 sys.stdout.write(_summary(self.spec.describe(), outcome) + "\n")
             sys.stdout.flush()
             if self.guard.interrupted and outcome.status is Status.INTERRUPTED:
                 print(f"nqueens: interrupted by {self.guard.signal_name}; {outcome.count} "
-                      "solution(s) found so far (a lower bound)", file=sys.stderr)
+                      f"{plural(outcome.count, 'solution')} found so far (a lower bound)",
+                      file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output form (text, json, jsonl, picture) and refusal
@@ -254,7 +257,7 @@ def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
         return
     from ..pictures.board import draw_boards
 
-    kind = "fundamental solution(s)" if args.unique else "solution(s)"
+    kind = "fundamental solutions" if args.unique else "solutions"
     title = spec.describe() if len(shown) == 1 else f"{spec.describe()}: {len(shown)} {kind}"
     draw_boards(spec, shown, args.output, one_based=args.one_based, title=title,
                 overwrite=args.force)
@@ -262,10 +265,12 @@ def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
 
 def _summary(what: str, outcome: Outcome) -> str:
     count, status = outcome.count, outcome.status
+    solutions = f"{count} {plural(count, 'solution')}"
     if status is Status.COMPLETE:
-        verdict = "no solution exists" if count == 0 else f"{count} solution(s), all of them"
+        verdict = ("no solution exists" if count == 0 else "1 solution, the only one"
+                   if count == 1 else f"{solutions}, all of them")
     elif status is Status.FOUND:
-        verdict = f"{count} solution(s) (stopped at the limit)"
+        verdict = f"{solutions} (stopped at the limit)"
     else:
-        verdict = f"{count} solution(s) before the search stopped ({status.value}); more may exist"
+        verdict = f"{solutions} before the search stopped ({status.value}); more may exist"
     return f"{what}: {verdict} [{backend_text(outcome)}]"

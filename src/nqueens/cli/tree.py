@@ -8,6 +8,7 @@ import sys
 from ..atomicfile import check_output_path
 from ..errors import InputError
 from ..pictures.tree import MAX_TREE_N, draw_tree
+from ..wording import plural
 from .common import EXIT_OK, add_cell_arguments, textbook_board, wrap
 
 #: Even with --large: n = 7 already has 3,585 nodes; n = 8 (15,721) is past any picture.
@@ -58,5 +59,5 @@ def run(args: argparse.Namespace) -> int:
                          f"{MAX_TREE_N}); add --large to draw it anyway, or --first"
                          + (" (--force only allows overwriting FILE)" if args.force else ""))
     nodes = draw_tree(spec, args.output, all_solutions=not args.first, overwrite=args.force)
-    print(f"wrote {args.output}: {nodes} nodes", file=sys.stderr)
+    print(f"wrote {args.output}: {nodes} {plural(nodes, 'node')}", file=sys.stderr)
     return EXIT_OK

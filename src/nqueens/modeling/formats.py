@@ -30,6 +30,7 @@ from ..atomicfile import write_text_atomic
 from ..errors import ModelFileError, SpecError
 from ..limits import MAX_DIGITS
 from ..spec import Cell, Spec
+from ..wording import plural
 from .modelfile import (
     MAX_MODEL_BYTES,
     Expected,
@@ -400,7 +401,8 @@ def _fact(reader: _Reader) -> tuple[_Token, list[int]]:
     reader.take(".", "'.' ending the fact")
     arity = 1 if atom.text == "num" else 2
     if len(args) != arity:
-        raise reader.fail(atom.line, f"{atom.text} takes {arity} argument(s), got {len(args)}")
+        raise reader.fail(atom.line, f"{atom.text} takes {arity} {plural(arity, 'argument')}, "
+                          f"got {len(args)}")
     return atom, args
 
 
