@@ -75,8 +75,13 @@ def search(
     (count, enumerate or find); `outcome.backend` is the backend that ran and
     `outcome.route` the table row that chose it. A non-exhaustive route that finds nothing
     hands the rest of the time to its exhaustive fallback, so "no solution" stays a proof.
-    With `unique` (every solution wanted), `outcome.stats["unique"]` is the number of
-    fundamental solutions (up to the board's symmetries).
+
+    With `unique` (every solution wanted), the answer is about the fundamental solutions,
+    as `nqueens solve --all --unique` lists them: one per class of solutions that are
+    rotations or reflections of each other (under the symmetries the board with its cells
+    has), each the smallest of its images, in the order the classes were first met;
+    `outcome.count` is their number and `outcome.total` every solution met, and
+    `on_solution` and `outcome.solutions` get the fundamental ones only.
     """
     check_timeout(timeout)
     _check_callbacks(on_solution, deadline)
@@ -134,9 +139,16 @@ def count(
 ) -> Outcome:
     """Count all solutions; `outcome.count` is exact when `outcome.complete`. With
     `on_solution`, each placement is also passed to it (return False to stop). With
-    `unique`, `outcome.stats["unique"]` is the number of fundamental solutions (classes
-    under the board's rotations and reflections). `jobs=J` counts on J processes (0: all
-    cores) where that pays."""
+    `unique`, as `nqueens count --unique`: `outcome.count` is the number of fundamental
+    solutions (classes under the rotations and reflections the board has) and
+    `outcome.total` the number of all solutions; `on_solution` then gets one solution
+    per class (see `search`). `jobs=J` counts on J processes (0: all cores) where that
+    pays.
+
+    >>> outcome = count(8, unique=True)
+    >>> outcome.count, outcome.total
+    (12, 92)
+    """
     _reject(options, ("limit", "collect"), "count", "use solutions(..., limit=K) to stop early")
     _reject(options, ("all",), "count", "count always counts every solution; drop all=")
     return search(
@@ -192,17 +204,25 @@ def solutions(
     backend: str = DEFAULT_BACKEND,
     limit: int | None = None,
     timeout: float | None = None,
+    unique: bool = False,
     **options: Any,
 ) -> Iterator[Placement]:
     """Yield solutions one by one as the backend finds them (at most `limit`). Without a
-    limit only an exhaustive backend may list them, and none is yielded twice."""
+    limit only an exhaustive backend may list them, and none is yielded twice. With
+    `unique` (no limit), the fundamental solutions, as `nqueens solve --all --unique` lists
+    them: one per class of symmetric solutions, the smallest of its images, each as soon
+    as its class is first met.
+
+    >>> len(list(solutions(8, unique=True)))
+    12
+    """
     check_timeout(timeout)
     deadline = Deadline(timeout)
     _reject(options, ("on_solution", "collect", "deadline"), "solutions",
             "iterate the generator, and close it to stop")
     _reject(options, ("all",), "solutions", "solutions() yields every solution unless limit=K")
     chosen = plan(spec_or_n, job_of(limit, True), backend, limit=limit, timeout=timeout,
-                  per_solution=True, **options)
+                  per_solution=True, unique=unique, **options)
     channel: queue.Queue[Any] = queue.Queue(maxsize=64)
     stop = threading.Event()
 

@@ -149,18 +149,18 @@ def run(args: argparse.Namespace) -> int:
     def work() -> Outcome:
         with CountProgress(spec, chosen.forecast) as progress:
             # a bar fed solution by solution only where the route meets each one anyway
-            feed = progress.enabled and chosen.meets_each_solution
+            # (with --unique it would meet one per class only)
+            feed = progress.enabled and chosen.meets_each_solution and not args.unique
             if progress.enabled and not feed:
                 progress.start_clock()
             return chosen.run(guard.deadline, on_solution=progress.solution if feed else None)
 
     def abandon() -> None:
         report(args, spec, Outcome(guard.stopped_status(), 0, backend=chosen.backend,
-                                   route=chosen.route), guard, 0 if args.unique else None)
+                                   route=chosen.route, total=0 if args.unique else None), guard)
 
     outcome = guard.settle(guard.run(work, abandon))
-    return report(args, spec, outcome, guard,
-                  int(outcome.stats.get("unique", 0)) if args.unique else None)
+    return report(args, spec, outcome, guard)
 
 
 def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
@@ -206,20 +206,17 @@ def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) 
     sys.stdout.flush()
 
 
-def report(
-    args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard,
-    fundamental: int | None = None,
-) -> int:
-    """Print the count (a lower bound unless complete); `fundamental`: the classes counted
-    for --unique. Returns the exit code."""
+def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard) -> int:
+    """Print the count (a lower bound unless complete; with --unique, the fundamental
+    solutions beside every solution, `outcome.total`). Returns the exit code."""
+    fundamental = outcome.total is not None  # --unique: count is the classes
     with guard.output_lock:
-        group = instance_symmetries(spec) if fundamental is not None else ()
+        group = instance_symmetries(spec) if fundamental else ()
         if args.format == "json":
-            if fundamental is None:
+            if not fundamental:
                 print_json(outcome_json(spec, outcome))
             else:  # "count" is what was asked for: the fundamental ones
-                print_json(outcome_json(spec, outcome, counted=fundamental,
-                                        symmetries=list(group)))
+                print_json(outcome_json(spec, outcome, symmetries=list(group)))
         else:
             bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
             unique = outcome.stats.get("unique")
@@ -230,9 +227,9 @@ def report(
                 counter = ", counted by ganak"
                 if not outcome.complete:
                     found = f"count unknown (ganak stopped: {outcome.status.value})"
-            if fundamental is not None:
-                found = (f"{fundamental} fundamental {plural(fundamental, 'solution')}{bound} up to "
-                         f"{symmetries_text(group)}; {outcome.count} in all")
+            if fundamental:
+                found = (f"{outcome.count} fundamental {plural(outcome.count, 'solution')}{bound} "
+                         f"up to {symmetries_text(group)}; {outcome.total} in all")
             print(f"{spec.describe()}: {found} "
                   f"[{backend_text(outcome)}{counter}, {outcome.elapsed:.3f} s]")
             stats = outcome.stats
@@ -243,7 +240,8 @@ def report(
                       f"{stats['task_mean_s']:.3f} s, max {stats['task_max_s']:.3f} s")
         sys.stdout.flush()
         if guard.interrupted and not outcome.complete:
-            print(f"nqueens: interrupted by {guard.signal_name}; {solutions_text(outcome.count)} "
+            met = outcome.total if outcome.total is not None else outcome.count
+            print(f"nqueens: interrupted by {guard.signal_name}; {solutions_text(met)} "
                   "counted so far (a lower bound)", file=sys.stderr)
         if args.checkpoint is not None and not outcome.complete and "recorded" in outcome.stats:
             stats = outcome.stats
