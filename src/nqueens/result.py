@@ -21,8 +21,8 @@ class Status(enum.Enum):
     """How a search ended."""
 
     COMPLETE = "complete"  # the whole search space was explored: the count is exact
-    FOUND = "limit"  # found what was asked: the requested number of solutions (JSON "limit")
-    LIMIT_REACHED = "limit"  # noqa: PIE796 - an alias of FOUND on purpose, kept for existing code
+    FOUND = "found"  # found what was asked: the requested number of solutions (JSON "found")
+    LIMIT_REACHED = "found"  # noqa: PIE796 - an alias of FOUND on purpose, kept for existing code
     TIMEOUT = "timeout"  # the time limit ran out first: the count is a lower bound
     INTERRUPTED = "interrupted"  # stopped by the caller or a signal: a lower bound
 

@@ -31,7 +31,7 @@ def test_solve_json(capsys: pytest.CaptureFixture[str], backend: str) -> None:
     code, out, _ = run(capsys, "solve", "8", "-b", backend, "--limit", "3", "--format", "json")
     doc = json.loads(out)
     assert code == 0
-    assert doc["n"] == 8 and doc["backend"] == backend and doc["status"] == "limit"
+    assert doc["n"] == 8 and doc["backend"] == backend and doc["status"] == "found"
     assert len(doc["solutions"]) == 3
     for placement in doc["solutions"]:
         assert nqueens.validate(8, placement) == []
