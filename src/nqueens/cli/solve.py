@@ -72,7 +72,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     how_many.add_argument("--all", "-a", action="store_true", help="find every solution")
     add_format_argument(parser, "text", "json", "jsonl")
     parser.add_argument("--one-based", action="store_true",
-                        help="show columns 1-based, as the textbook does (JSON stays 0-based)")
+                        help="show the text output's columns 1-based, as the textbook does "
+                        "(`verify` reads them so, from the header); --fixed/--forbidden cells and "
+                        "JSON stay 0-based, as in every command")
     parser.add_argument("--unique", "-u", action="store_true",
                         help="with --all: print one solution per class of solutions that are "
                         "rotations or reflections of each other (the smallest of each class), "
