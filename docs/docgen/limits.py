@@ -77,6 +77,7 @@ def limits_markdown() -> str:
     from nqueens.modeling.export import MAX_EXPORT_LITERALS
     from nqueens.modeling.structure import MAX_DESCRIBE_N
     from nqueens.pictures.board import MAX_BOARDS, MAX_DRAWN_N
+    from nqueens.pictures.tree import DEFAULT_TREE_NODES, MAX_TREE_NODES
     from nqueens.playing.board import PLAY_MAX_N
     from nqueens.propagation import MAX_N as PROPAGATE_MAX_N
     from nqueens.textbook.estimate import MAX_ESTIMATE_N, MAX_ESTIMATE_WORK, walk_cost
@@ -110,6 +111,8 @@ def limits_markdown() -> str:
         f"`stats` above n = {MAX_STATS_N} (the tree is counted exactly);",
         (f"`play` and `nqueens.play` above n = {PLAY_MAX_N} (the cells would be too small to "
         f"click; `nqueens.propagate` answers up to n = {PROPAGATE_MAX_N:,});"),
+        (f"`tree` of a tree of more than {DEFAULT_TREE_NODES} nodes without `--large`, or "
+         f"{MAX_TREE_NODES:,} with it, judged by walking the tree (whatever the board's n);"),
         (f"input files: `verify` reads at most {MAX_INPUT_BYTES // 2**20} MiB and refuses JSON "
         f"nested more than {MAX_DEPTH} deep or numbers of more than {MAX_DIGITS} digits; model "
         "files as in the [model-file format](model-file.md#what-is-refused);"),

@@ -7,6 +7,7 @@ as they are found and closing the generator stops the search.
 
 from __future__ import annotations
 
+import os
 import queue
 import threading
 from collections.abc import Callable, Iterator, Sized
@@ -19,7 +20,15 @@ from .counting.route import Split
 from .errors import CertificateError, InputError
 from .jobs import job_of
 from .limits import check_validation
-from .planning import Plan, check_agreement, check_timeout, cross_check_plan, plan, spec_of
+from .planning import (
+    Plan,
+    check_agreement,
+    check_path,
+    check_timeout,
+    cross_check_plan,
+    plan,
+    spec_of,
+)
 from .result import Deadline, Outcome
 from .spec import Placement, Spec
 from .validator import Violation, find_violations
@@ -66,8 +75,13 @@ def search(
     (count, enumerate or find); `outcome.backend` is the backend that ran and
     `outcome.route` the table row that chose it. A non-exhaustive route that finds nothing
     hands the rest of the time to its exhaustive fallback, so "no solution" stays a proof.
-    With `unique` (every solution wanted), `outcome.stats["unique"]` is the number of
-    fundamental solutions (up to the board's symmetries).
+
+    With `unique` (every solution wanted), the answer is about the fundamental solutions,
+    as `nqueens solve --all --unique` lists them: one per class of solutions that are
+    rotations or reflections of each other (under the symmetries the board with its cells
+    has), each the smallest of its images, in the order the classes were first met;
+    `outcome.count` is their number and `outcome.total` every solution met, and
+    `on_solution` and `outcome.solutions` get the fundamental ones only.
     """
     check_timeout(timeout)
     _check_callbacks(on_solution, deadline)
@@ -125,9 +139,16 @@ def count(
 ) -> Outcome:
     """Count all solutions; `outcome.count` is exact when `outcome.complete`. With
     `on_solution`, each placement is also passed to it (return False to stop). With
-    `unique`, `outcome.stats["unique"]` is the number of fundamental solutions (classes
-    under the board's rotations and reflections). `jobs=J` counts on J processes (0: all
-    cores) where that pays."""
+    `unique`, as `nqueens count --unique`: `outcome.count` is the number of fundamental
+    solutions (classes under the rotations and reflections the board has) and
+    `outcome.total` the number of all solutions; `on_solution` then gets one solution
+    per class (see `search`). `jobs=J` counts on J processes (0: all cores) where that
+    pays.
+
+    >>> outcome = count(8, unique=True)
+    >>> outcome.count, outcome.total
+    (12, 92)
+    """
     _reject(options, ("limit", "collect"), "count", "use solutions(..., limit=K) to stop early")
     _reject(options, ("all",), "count", "count always counts every solution; drop all=")
     return search(
@@ -158,15 +179,18 @@ def cross_check(
     return outcomes
 
 
-def verify_proof(spec_or_n: Spec | int | str, proof: str, *, encoding: str = DEFAULT_ENCODING,
+def verify_proof(spec_or_n: Spec | int | str, proof: str | os.PathLike[str], *,
+                 encoding: str = DEFAULT_ENCODING,
                  timeout: float | None = None) -> Certificate:
     """Replay a DRAT proof file against the CNF rebuilt from the spec (a model's name or
     file, a Spec or a board size); `certificate.certified` says whether it shows that the
     spec has no solution. With a `timeout` the checkers run in a child process ended at the
     limit (then not certified, the reason says it stopped). Raises InputError when no
-    checker is installed or the timeout is not a positive number."""
+    checker is installed, the proof is not a path or the timeout is not a positive
+    number."""
     from .certificates import verify_proof as replay
 
+    check_path("proof", proof)
     check_timeout(timeout)
     return replay(spec_of(spec_or_n), proof, encoding, Deadline(timeout))
 
@@ -180,17 +204,25 @@ def solutions(
     backend: str = DEFAULT_BACKEND,
     limit: int | None = None,
     timeout: float | None = None,
+    unique: bool = False,
     **options: Any,
 ) -> Iterator[Placement]:
     """Yield solutions one by one as the backend finds them (at most `limit`). Without a
-    limit only an exhaustive backend may list them, and none is yielded twice."""
+    limit only an exhaustive backend may list them, and none is yielded twice. With
+    `unique` (no limit), the fundamental solutions, as `nqueens solve --all --unique` lists
+    them: one per class of symmetric solutions, the smallest of its images, each as soon
+    as its class is first met.
+
+    >>> len(list(solutions(8, unique=True)))
+    12
+    """
     check_timeout(timeout)
     deadline = Deadline(timeout)
     _reject(options, ("on_solution", "collect", "deadline"), "solutions",
             "iterate the generator, and close it to stop")
     _reject(options, ("all",), "solutions", "solutions() yields every solution unless limit=K")
     chosen = plan(spec_or_n, job_of(limit, True), backend, limit=limit, timeout=timeout,
-                  per_solution=True, **options)
+                  per_solution=True, unique=unique, **options)
     channel: queue.Queue[Any] = queue.Queue(maxsize=64)
     stop = threading.Event()
 

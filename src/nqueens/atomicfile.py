@@ -17,8 +17,8 @@ from typing import BinaryIO
 
 from .errors import InputError
 
-__all__ = ["atomic_output", "check_output_path", "ensure_directory", "write_bytes_atomic",
-           "write_text_atomic"]
+__all__ = ["atomic_output", "check_output_path", "ensure_directory", "scratch_directory",
+           "write_all_atomic", "write_bytes_atomic", "write_text_atomic"]
 
 _REASONS = {
     errno.EISDIR: "is a directory; give a file name",
@@ -151,6 +151,26 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, overwrite: boo
     write_bytes_atomic(path, text.encode("utf-8", errors="replace"), overwrite=overwrite)
 
 
+def write_all_atomic(files: dict[Path, bytes], *, overwrite: bool = False) -> list[Path]:
+    """Write a set of files that belong together (one run's results), each atomically: a
+    failed write removes the files of the set written before it, so a directory never holds
+    part of one set. Returns the paths, in order.
+
+    Raises:
+        InputError: naming the file that could not be written and why.
+    """
+    written: list[Path] = []
+    try:
+        for path, data in files.items():
+            write_bytes_atomic(path, data, overwrite=overwrite)
+            written.append(path)
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise
+    return written
+
+
 def ensure_directory(path: str | os.PathLike[str]) -> Path:
     """Create directory `path` (and its parents) if needed.
 
@@ -165,6 +185,24 @@ def ensure_directory(path: str | os.PathLike[str]) -> Path:
     except OSError as error:
         raise _failure(target, error) from None
     return target
+
+
+@contextmanager
+def scratch_directory(prefix: str) -> Iterator[Path]:
+    """A new temporary folder for work files (compiled references, exported models), removed
+    afterwards; a folder that cannot be made (a full disk, no rights) is one InputError
+    naming where and what to do. Files written in it go through `write_text_atomic`."""
+    import tempfile
+
+    try:
+        folder = tempfile.TemporaryDirectory(prefix=prefix, ignore_cleanup_errors=True)
+    except OSError as error:
+        where = tempfile.gettempdir()
+        raise InputError(f"{where}: cannot make a temporary folder there "
+                         f"({_REASONS.get(error.errno or 0, error.strerror)}); set TMPDIR to a "
+                         "folder with room") from None
+    with folder as name:
+        yield Path(name)
 
 
 def _remove(name: str) -> None:

@@ -31,6 +31,7 @@ from .errors import InputError
 from .result import Deadline
 from .spec import Placement, Spec
 from .validator import find_violations
+from .wording import install_hint, plural
 
 __all__ = ["Certificate", "Certification", "CheckerRun", "certification", "certify_no",
            "certify_solutions", "check_proof", "require_checker", "verify_proof"]
@@ -142,7 +143,7 @@ def require_checker() -> None:
     """
     if not checker_available():
         raise InputError(f"certifying needs the proof checker {CHECKER}, which is not installed; "
-                         f"pip install 'nqueens[{CHECKER_EXTRA}]'")
+                         f"install it with {install_hint(CHECKER_EXTRA)}")
 
 
 def certification(spec: Spec, options: Mapping[str, Any], proof: str | None) -> Certification:
@@ -179,7 +180,8 @@ def certify_solutions(spec: Spec, placements: Sequence[Placement]) -> Certificat
             return Certificate("validator", False, f"solution {list(placement)} breaks a rule: "
                                f"{broken[0].describe()}")
     return Certificate("validator", bool(placements),
-                       f"the validator checked {len(placements)} solution(s)" if placements
+                       f"the validator checked {len(placements)} "
+                       f"{plural(len(placements), 'solution')}" if placements
                        else "no solution to check")
 
 
@@ -232,7 +234,9 @@ def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = DEFA
     clauses: list[list[int]] = compiled.cnf.clauses  # PySAT is untyped
     path = Path(proof)
     if not path.is_file():
-        raise InputError(f"cannot read the proof {path}: no such file; give the proof file "
+        what = ("is a directory" if path.is_dir() else "is not a regular file" if path.exists()
+                else "no such file")
+        raise InputError(f"cannot read the proof {path}: {what}; give the proof file "
                          "`solve --certify` wrote")
     return check_proof(dimacs(clauses, int(compiled.cnf.nv)), path, encoding=encoding,
                        deadline=deadline)

@@ -6,6 +6,7 @@ go through here, so each of these is decided once per job, in one place.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,8 +37,8 @@ if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata
     from .certificates import Certificate, Certification
     from .counting.partition import Progress, ProgressCallback
 
-__all__ = ["Plan", "Split", "check_agreement", "check_timeout", "cross_check_plan", "plan",
-           "spec_of"]
+__all__ = ["Plan", "Split", "check_agreement", "check_path", "check_timeout", "cross_check_plan",
+           "plan", "spec_of"]
 
 #: A job forecast to take longer than this (seconds) is worth a word before it starts.
 SLOW_SECONDS = 5.0
@@ -124,14 +125,16 @@ class Plan:
     ) -> Outcome:
         """Run the plan: a count on its counting route, a search on its backend (handing the
         rest of the time to the route's exhaustive fallback when a strategy that cannot
-        prove finds nothing, so "no solution" stays a proof)."""
+        prove finds nothing, so "no solution" stays a proof). With `unique`, `on_solution`
+        meets each class of symmetric solutions once, as its smallest image, and the
+        outcome counts the classes (`count`) beside every solution met (`total`)."""
         deadline = deadline or Deadline(None)
         if self.job == "count":
             outcome = run_count(self.counting or "enumerate", Count(
                 self.spec, self.backend, self.options, deadline, jobs=self.jobs,
                 unique=self.unique, split=self.split, on_solution=on_solution,
                 on_progress=on_progress, on_resume=on_resume))
-            return replace(outcome, route=self.route)
+            return replace(self._fundamental(outcome), route=self.route)
         seen: list[Placement] = []
         if self.certification is not None:
             on_solution = _keeping(seen, on_solution)
@@ -145,7 +148,15 @@ class Plan:
             outcome = self._search(fallback, fallback_options, deadline, on_solution)
         if self.certification is not None:
             outcome = replace(outcome, certificate=self._certificate(outcome, seen, deadline))
-        return replace(outcome, route=route)
+        return replace(self._fundamental(outcome), route=route)
+
+    def _fundamental(self, outcome: Outcome) -> Outcome:
+        """With `unique`, the outcome as the command line reports it: `count` the
+        fundamental solutions (the classes the route counted; none claimed when it
+        stopped before knowing them) and `total` every solution met."""
+        if not self.unique:
+            return outcome
+        return replace(outcome, count=int(outcome.stats.get("unique", 0)), total=outcome.count)
 
     def _certificate(self, outcome: Outcome, seen: list[Placement],
                      deadline: Deadline) -> Certificate | None:
@@ -201,7 +212,9 @@ def plan(
         spec_or_n: a Spec, a board size, or a bundled model's name or a model file's path.
         job: "count" (the number), "enumerate" (every solution) or "find" (up to `limit`).
         backend: a registry name, or "auto" for the policy table (`policy.choose`).
-        unique: count the fundamental solutions too (count and enumerate).
+        unique: the fundamental solutions (count and enumerate): the outcome's `count` is
+            theirs and `total` every solution met; each solution passed on is the smallest
+            image of a class not met before (see `Plan.run`).
         bounded: a stoppable deadline bounds the work (a count beyond any known count is
             refused without one or a `timeout`).
         timeout: the time limit in seconds, if any (the warning says where it stops).
@@ -388,6 +401,8 @@ def _check_job(job: Job, unique: bool, split: Split | None, counter: str | None,
     if proof is not None and not certify:
         raise InputError("a proof file is written only for a certified answer; add certify "
                          "(--certify) or drop the proof file")
+    if proof is not None:
+        check_path("proof", proof)
 
 
 def _certification(spec: Spec, backend: str, options: Mapping[str, Any], job: Job,
@@ -413,6 +428,13 @@ def check_timeout(timeout: float | None) -> None:
         isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
     ):
         raise InputError(f"timeout must be a positive number of seconds or None, got {timeout!r}")
+
+
+def check_path(name: str, path: object) -> None:
+    """Refuse a file argument that is not a path (a str or an os.PathLike), naming it, before
+    the operating system's own TypeError would."""
+    if not isinstance(path, (str, os.PathLike)) or not os.fspath(path):
+        raise InputError(f"{name} must be a file's path (a str or an os.PathLike), got {path!r}")
 
 
 def _check_jobs(jobs: int | None) -> None:

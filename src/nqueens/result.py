@@ -21,8 +21,8 @@ class Status(enum.Enum):
     """How a search ended."""
 
     COMPLETE = "complete"  # the whole search space was explored: the count is exact
-    FOUND = "limit"  # found what was asked: the requested number of solutions (JSON "limit")
-    LIMIT_REACHED = "limit"  # noqa: PIE796 - an alias of FOUND on purpose, kept for existing code
+    FOUND = "found"  # found what was asked: the requested number of solutions (JSON "found")
+    LIMIT_REACHED = "found"  # noqa: PIE796 - an alias of FOUND on purpose, kept for existing code
     TIMEOUT = "timeout"  # the time limit ran out first: the count is a lower bound
     INTERRUPTED = "interrupted"  # stopped by the caller or a signal: a lower bound
 
@@ -33,8 +33,14 @@ class Outcome:
 
     Attributes:
         status: how the search ended.
-        count: solutions found (exact only when `status` is COMPLETE).
-        solutions: the placements collected, in the order found (empty when only counting).
+        count: solutions found (exact only when `status` is COMPLETE); with `unique`, the
+            fundamental solutions (one per class of solutions that are rotations or
+            reflections of each other), as `nqueens count --unique` counts them.
+        total: with `unique`, every solution the search met (`count` is then the
+            fundamental ones); None otherwise.
+        solutions: the placements collected, in the order found (empty when only counting);
+            with `unique`, one per class: the smallest of its images, in the order the
+            classes were first met.
         elapsed: wall-clock seconds of the search.
         backend: the backend's registry name.
         stats: backend-specific figures (nodes checked, clauses, ...).
@@ -52,6 +58,7 @@ class Outcome:
     stats: Mapping[str, int | float | str] = field(default_factory=dict)
     route: Any = None  # a policy.Rule (not imported here: result.py stays at the base)
     certificate: Any = None  # a certificates.Certificate (likewise)
+    total: int | None = None
 
     @property
     def complete(self) -> bool:
@@ -72,6 +79,8 @@ class Outcome:
         notebooks show boards (`_repr_html_`)."""
         found = len(self.solutions)
         parts = [self.status.value, f"count={self.count}"]
+        if self.total is not None:
+            parts.append(f"total={self.total}")
         if found:
             parts.append(f"{found} solution{'s' if found != 1 else ''} kept")
         if self.backend:

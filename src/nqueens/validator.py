@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .wording import plural
+
 if TYPE_CHECKING:  # the validator reads a spec's n, variant and cells, nothing of its lines
     from .spec import Cell, Spec
 
@@ -157,7 +159,8 @@ def find_violations(
     violations: list[Violation] = []
     if len(values) != n:
         violations.append(
-            Violation("count", detail=f"expected {n} queens (one per row), got {len(values)}")
+            Violation("count", detail=f"expected {n} {plural(n, 'queen')} (one per row), got "
+                                      f"{len(values)}")
         )
     cells: list[Cell] = []
     for row, col in _polling(enumerate(values), should_stop):
@@ -187,7 +190,8 @@ def find_cell_violations(
     cells = list(cells)
     violations: list[Violation] = []
     if expect_count and len(cells) != n:
-        violations.append(Violation("count", detail=f"expected {n} queens, got {len(cells)}"))
+        violations.append(Violation("count", detail=f"expected {n} {plural(n, 'queen')}, got "
+                                                    f"{len(cells)}"))
     for rule, key in _RULES[spec.variant]:
         on_line: dict[int, list[Cell]] = {}
         for r, c in _polling(cells, should_stop):

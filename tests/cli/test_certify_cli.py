@@ -126,6 +126,14 @@ def test_what_cannot_be_certified_is_refused(argv: list[str], run_cli: Run, tmp_
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_directory_given_as_the_proof_is_named_a_directory(run_cli: Run,
+                                                              tmp_path: Path) -> None:
+    result = run_cli("verify", "--proof", str(tmp_path), "--model", "3")
+    assert (result.code, result.out) == (2, "")
+    assert result.err == (f"nqueens: error: cannot read the proof {tmp_path}: is a directory; "
+                          "give the proof file `solve --certify` wrote\n")
+
+
 @pytest.mark.parametrize("n", [1, 5, 6])
 def test_count_cross_check_agrees_with_oeis(n: int, run_cli: Run) -> None:
     result = run_cli("count", str(n), "--cross-check", "--backend", "sat", "--format", "json")

@@ -24,14 +24,14 @@ def test_solve_text_shows_board_and_columns(capsys: pytest.CaptureFixture[str], 
     assert code == 0 and err == ""
     assert "columns (0-based) [1, 3, 0, 2]" in out
     assert ". Q . .\n. . . Q\nQ . . .\n. . Q ." in out
-    assert "2 solution(s), all of them" in out
+    assert "2 solutions, all of them" in out
 
 
 def test_solve_json(capsys: pytest.CaptureFixture[str], backend: str) -> None:
     code, out, _ = run(capsys, "solve", "8", "-b", backend, "--limit", "3", "--format", "json")
     doc = json.loads(out)
     assert code == 0
-    assert doc["n"] == 8 and doc["backend"] == backend and doc["status"] == "limit"
+    assert doc["n"] == 8 and doc["backend"] == backend and doc["status"] == "found"
     assert len(doc["solutions"]) == 3
     for placement in doc["solutions"]:
         assert nqueens.validate(8, placement) == []

@@ -62,3 +62,23 @@ def test_repeated_flags_add_cells_rather_than_replace_them(run_cli: RunCli) -> N
     doc = json.loads(result.out)
     expected = brute_force_solutions(8, ((0, 1), (1, 3)), ((2, 0), (2, 6)))
     assert 0 < doc["count"] == len(expected) < len(brute_force_solutions(8, ((0, 1),), ()))
+
+
+#: A board with its last row forbidden: no solution, and no search needed to know it.
+WHOLE_ROW = ["4", "--forbidden", "3,0", "3,1", "3,2", "3,3"]
+
+
+def test_a_whole_row_forbidden_is_a_complete_no_on_cpsat(run_cli: RunCli) -> None:
+    import nqueens
+
+    assert brute_force_solutions(4, (), tuple((3, c) for c in range(4))) == set()
+    outcome = nqueens.count(4, backend="cpsat", forbidden=[(3, c) for c in range(4)])
+    assert (outcome.status, outcome.count) == (nqueens.Status.COMPLETE, 0)
+    counted = run_cli("count", *WHOLE_ROW, "-b", "cpsat")
+    assert counted.code == 0 and "4 forbidden: 0 solutions [backend cpsat" in counted.out
+    listed = run_cli("solve", *WHOLE_ROW, "-b", "cpsat", "--all")
+    assert listed.code == 1 and "no solution exists" in listed.out
+    both = run_cli("count", *WHOLE_ROW, "-b", "sat", "--cross-check", "--format", "json")
+    doc = json.loads(both.out)
+    assert both.code == 0 and doc["agree"] is True
+    assert (doc["cross_check"]["backend"], doc["cross_check"]["complete"]) == ("cpsat", True)

@@ -102,7 +102,7 @@ def test_pictures_and_pages_keep_an_existing_file_without_force(
 
 def test_tree_force_means_overwrite_only(here: Path, run_cli: Callable[..., CliResult]) -> None:
     err = _refused(run_cli("tree", "6", "-o", "t.svg", "--force"), here, set())
-    assert "add --large to draw it anyway" in err and "--force only allows overwriting" in err
+    assert "add --large to draw it (up to" in err and "--force only allows overwriting" in err
 
 
 def test_the_bench_writes_all_its_files_or_none(tmp_path: Path,

@@ -117,3 +117,18 @@ def test_stats_of_a_small_generated_instance_matches_brute_force(run_cli, tmp_pa
     fixed = tuple(map(tuple, ast.literal_eval(source.read_text().split("init =", 1)[1])))
     row = json.loads(run_cli("stats", str(source), "--format", "json").out)["rows"][0]
     assert row["solutions"] == len(brute_force_solutions(8, fixed))
+
+
+def test_stats_text_has_a_name_column_beside_n(run_cli) -> None:
+    """A model's row: its name under `name`, its n under `n`, the plain board's bounds in
+    the book's rounded form beyond 10^15 (n = 28: 41 digits), so a row stays readable."""
+    instance = REPO / "benchmarks" / "asp-blocked-28" / "blockedqueens.28.1449788117.param"
+    result = run_cli("stats", str(instance), "8", "completion-8-a1")
+    assert result.code == 0, result.err
+    header, *rows = result.out.splitlines()
+    assert header.split()[:3] == ["name", "n", "algorithm"]
+    assert rows[0].split()[:3] == ["blockedqueens.28.1449788117", "28", "3.44"]
+    assert rows[1].split()[:2] == ["8", "19,173,961"]  # a plain board: no name
+    assert rows[2].split()[:3] == ["completion-8-a1", "8", "19,173,961"]
+    assert max(map(len, result.out.splitlines())) <= 140
+    assert "n  algorithm 1" in run_cli("stats", "4").out.splitlines()[0]  # no models: no name

@@ -5,8 +5,10 @@ picture and help decisions."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
+from typing import Any
 
 import pytest
 
@@ -18,12 +20,15 @@ from nqueens.result import Status
 from nqueens.validator import find_violations
 
 
-def test_found_is_the_name_and_limit_stays_the_json_value() -> None:
+def test_found_is_the_one_name(run_cli: Any) -> None:
+    """Status.FOUND (the README's name) prints as found, in Python and in JSON alike."""
     assert Status.FOUND is Status.LIMIT_REACHED
-    assert Status.FOUND.value == "limit"
+    assert Status.FOUND.value == "found" and repr(Status.FOUND) == "<Status.FOUND: 'found'>"
     outcome = nqueens.solve(6, backend="backtrack")
-    assert outcome.status is Status.FOUND
+    assert outcome.status is Status.FOUND and repr(outcome).startswith("Outcome(found, ")
     assert find_violations(nqueens.Spec(6), outcome.solution) == []
+    doc = json.loads(run_cli("solve", "6", "-b", "backtrack", "--format", "json").out)
+    assert doc["status"] == "found" and doc["solutions"] == [list(outcome.solution)]
 
 
 def test_search_is_exported() -> None:

@@ -67,6 +67,26 @@ def test_tree_refuses_what_it_cannot_draw(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_tree_is_judged_by_its_size_not_its_board(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """completion-8-a1's whole tree has 1,786 nodes (counted by walking it here): more than
+    the default but drawable with --large, although n = 8's plain tree (15,721) is not; a
+    6-board whose fixed queen and forbidden cell cut its tree to 122 nodes draws as is."""
+    target = tmp_path / "t.svg"
+    assert main(["tree", "completion-8-a1", "-o", str(target)]) == 2
+    assert capsys.readouterr().err == (
+        "nqueens: error: the whole tree of completion-8-a1 (8-queens, 1 fixed) has 1,786 "
+        "nodes, more than the 250 drawn by default; add --large to draw it (up to 4,000 "
+        "nodes)\n")
+    assert main(["tree", "8", "--large", "-o", str(target)]) == 2
+    assert "the whole tree of 8-queens has more than 4,000 nodes (about" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+    assert main(["tree", "6", "--fixed", "0,1", "--forbidden", "2,2", "-o", str(target)]) == 0
+    assert capsys.readouterr().err == f"wrote {target}: 122 nodes\n"
+    assert sum(i.startswith("forbidden-") for i in svg_ids(target)) >= 1  # the forbidden cell
+
+
 def test_board_svg_and_png(tmp_path: Path) -> None:
     svg = tmp_path / "board.svg"
     assert main(["solve", "6", "-b", "backtrack", "--output", str(svg)]) == 0

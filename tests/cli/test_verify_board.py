@@ -98,3 +98,48 @@ def test_a_bad_board_in_a_document_is_one_line(
     got = _verify(monkeypatch, run_cli, doc)
     assert got.code == 2 and got.out == "" and got.err.count("\n") == 1
     assert got.err.startswith("nqueens: error: the document")
+
+
+# --- several placements: one per line, and the text `solve` prints ------------------------
+
+def test_each_line_of_columns_is_one_placement(
+    monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., CliResult],
+) -> None:
+    for extra in ((), ("--n", "4")):
+        got = _verify(monkeypatch, run_cli, "1 3 0 2\n2 0 3 1\n", *extra)
+        assert got.code == 0 and got.out == ("[1, 3, 0, 2]: valid\n[2, 0, 3, 1]: valid\n"
+                                             "2 placements: 2 valid, 0 invalid\n")
+    # a column per line (every line one number) is one placement, a column per row
+    assert _verify(monkeypatch, run_cli, "1\n3\n0\n2\n").out == "valid\n"
+
+
+def test_the_text_solve_prints_is_read_in_the_base_it_states(
+    monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., CliResult],
+) -> None:
+    from brute_force import brute_force_solutions
+
+    for base in ((), ("--one-based",)):
+        text = run_cli("solve", "6", "--all", "-b", "backtrack", *base).out
+        got = _verify(monkeypatch, run_cli, text, "--format", "json")
+        assert got.code == 0, got.err
+        read = {tuple(entry["placement"]) for entry in json.loads(got.out)}
+        assert read == brute_force_solutions(6) and all(e["valid"] for e in json.loads(got.out))
+    # the board it names: a forbidden cell (x) is checked, a placement on it is refused
+    text = run_cli("solve", "6", "--forbidden", "0,1", "--all", "-b", "backtrack").out
+    assert "[2, 5, 1, 4, 0, 3]" in text
+    got = _verify(monkeypatch, run_cli, text.replace("[2, 5, 1, 4, 0, 3]", "[1, 3, 5, 0, 2, 4]"))
+    assert got.code == 1
+    assert "[1, 3, 5, 0, 2, 4]: invalid: queen at (0, 1) stands on a forbidden cell" in got.out
+
+
+def test_one_based_reads_typed_columns_only_and_json_stays_zero_based(
+    monkeypatch: pytest.MonkeyPatch, run_cli: Callable[..., CliResult],
+) -> None:
+    """--one-based means what it means for `solve`: the columns a person types or reads;
+    JSON, in and out, is 0-based as everywhere."""
+    got = _verify(monkeypatch, run_cli, "2 4 1 3", "--one-based", "--format", "json")
+    assert json.loads(got.out) == [{"placement": [1, 3, 0, 2], "valid": True, "violations": []}]
+    assert _verify(monkeypatch, run_cli, "[1, 3, 0, 2]", "--one-based").out == "valid\n"
+    bad = json.loads(_verify(monkeypatch, run_cli, "1 1", "--one-based", "--format", "json").out)
+    assert bad[0]["violations"][0]["cells"] == [[0, 0], [1, 0]]
+    assert bad[0]["violations"][0]["message"].startswith("queens at (1, 1) and (2, 1)")

@@ -44,3 +44,24 @@ def test_bench_cross_checks_answers() -> None:
     _compare(Workload("g", "count", (8,), (ref, ours)), group)
     assert group[1].status == "disagree"
     assert group[1].ratio == 0.5
+
+
+def test_the_benchs_own_writes_fail_in_one_line(tmp_path: Path) -> None:
+    """Under a file-size limit of 1 KiB the C reference's source cannot be written: one line
+    naming the file and the limit, exit 2, no traceback, no results."""
+    import resource
+
+    def limit_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1024, resource.getrlimit(
+            resource.RLIMIT_FSIZE)[1]))
+
+    out = tmp_path / "bench"
+    run = subprocess.run(
+        [sys.executable, "-m", "nqueens", "bench", "--quick", "--only", "large n",
+         "--output-dir", str(out)],
+        capture_output=True, text=True, timeout=120, preexec_fn=limit_files,
+    )
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.startswith("nqueens: error: ") and run.stderr.count("\n") == 1
+    assert "file-size limit" in run.stderr and "Traceback" not in run.stderr
+    assert list(out.iterdir()) == []

@@ -75,3 +75,27 @@ def test_a_wrong_published_answer_is_reported_loudly(tmp_path: Path) -> None:
                  "--output-dir", str(tmp_path / "out"))
     assert run.returncode != 0
     assert "DISAGREEMENT" in run.stderr and ident in run.stderr
+
+
+def test_paths_starting_with_a_dash_reach_the_runs(tmp_path: Path) -> None:
+    """--output-dir=-x: the generated instances' paths start with '-' and reach each `solve`
+    as paths, not options; a second run into it is refused before any work (what --force
+    lets through: tests/cli/test_bench_options.py)."""
+    argv = ["bench", "--suite", "blocked", "--n", "6", "--range", "8", "--seeds", "1..1",
+            "--min-free", "2", "--subjects", "backtrack", "--run-timeout", "60",
+            "--output-dir=-x"]
+
+    def bench(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "nqueens", *argv, *extra], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=240)
+
+    first = bench()
+    assert first.returncode == 0, first.stderr
+    [run] = json.loads((tmp_path / "-x" / "hard-blocked.json").read_text())["runs"]
+    instance = (tmp_path / "-x" / "hard-blocked-instances" / run["instance"]).read_text()
+    cells = tuple((a - 1, b - 1) for a, b in json.loads(instance.split("blocks =", 1)[1]))
+    assert run["status"] == ("sat" if brute_force_solutions(6, (), cells) else "unsat"), run
+    again = bench()
+    assert again.returncode == 2 and again.stderr.count("\n") == 1
+    assert "already exists, from an earlier run; use --force" in again.stderr
+    assert again.stdout == "" and "[1/1]" not in again.stderr  # nothing ran

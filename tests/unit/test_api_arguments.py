@@ -37,6 +37,9 @@ def test_board_keywords_build_the_spec() -> None:
     (lambda: nqueens.solve(Spec(7, "torus"), variant="queens"), "conflicts with the spec's"),
     (lambda: nqueens.solve(8, fixed="ab"), "fixed must be a list of"),
     (lambda: nqueens.solve(8, fixed=[(0, 0), (1, 1)]), "attack each other"),
+    (lambda: nqueens.solve(3, certify=True, proof=5), "proof must be a file's path"),
+    (lambda: nqueens.verify_proof(3, cast(Any, None)), "proof must be a file's path"),
+    (lambda: nqueens.verify_proof(3, cast(Any, ["p.drat"])), "proof must be a file's path"),
 ])
 def test_bad_api_arguments_name_the_users_own_choice(call: Any, message: str) -> None:
     with pytest.raises(nqueens.QueensError) as raised:

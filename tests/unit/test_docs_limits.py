@@ -11,7 +11,7 @@ from nqueens import propagation
 from nqueens.backends import REGISTRY, sat_facts
 from nqueens.cli import placement_input, stats, verify
 from nqueens.modeling import export, structure
-from nqueens.pictures import board
+from nqueens.pictures import board, tree
 from nqueens.playing.board import PLAY_MAX_N
 from nqueens.textbook import estimate
 
@@ -30,7 +30,8 @@ def test_the_page_is_this_generator() -> None:
 def test_every_limit_is_on_the_page() -> None:
     page = limits.limits_markdown()
     for value in (core_limits.MAX_BOARD_N, core_limits.MAX_TERMINAL_SOLUTIONS,
-                  structure.MAX_DESCRIBE_N, estimate.MAX_ESTIMATE_N, propagation.MAX_N):
+                  structure.MAX_DESCRIBE_N, estimate.MAX_ESTIMATE_N, propagation.MAX_N,
+                  tree.MAX_TREE_NODES, tree.DEFAULT_TREE_NODES):
         assert f"{value:,}" in page, value
     for value in (core_limits.MAX_DIGITS, core_limits.MAX_COUNTED_N, sat_facts.PAIRWISE_UP_TO_N,
                   board.MAX_BOARDS, board.MAX_DRAWN_N, stats.MAX_STATS_N,

@@ -109,6 +109,22 @@ def test_an_excluded_diagonal_forbids_its_cells(tmp_path: Path, pair: tuple[int,
     assert set(read_instance(path).spec.forbidden) == _diagonal_cells_by_definition(5, *pair)
 
 
+@pytest.mark.parametrize("pair", [(0, 1), (0, 0)])
+def test_a_one_square_board_has_both_diagonals(tmp_path: Path, pair: tuple[int, int]) -> None:
+    path = _write(tmp_path, "d.param", f"n = 1\ndiags = [[{pair[0]}, {pair[1]}]]\n")
+    assert read_instance(path).spec.forbidden == ((0, 0),)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_every_generated_diagonals_file_reads_back(tmp_path: Path, n: int) -> None:
+    for seed in (1, 2, 3):
+        made = generators.diagonals(n, 0, seed)
+        pairs = ast.literal_eval(made.text.split("\ndiags =", 1)[1])
+        cells = set().union(*(_diagonal_cells_by_definition(n, *p) for p in pairs))
+        path = _write(tmp_path, f"d{seed}.param", made.text)
+        assert set(read_instance(path).spec.forbidden) == cells == set(made.spec.forbidden)
+
+
 def test_file_hash_d_takes_the_first_d_diagonals(tmp_path: Path) -> None:
     path = _write(tmp_path, "d.param", generators.diagonals(10, 4, 83).text)
     pairs = [(15, 1), (14, 1), (17, 0), (6, 0), (2, 1), (15, 0), (7, 0)]

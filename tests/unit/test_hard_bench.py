@@ -18,7 +18,7 @@ ASP28 = REPO / "benchmarks" / "asp-blocked-28"
 
 
 def test_our_json_is_read_as_yes_no_or_unknown() -> None:
-    sat = json.dumps({"status": "limit", "count": 1, "complete": False, "solutions": [[1, 3, 0, 2]]})
+    sat = json.dumps({"status": "found", "count": 1, "complete": False, "solutions": [[1, 3, 0, 2]]})
     assert hard._read_nqueens(sat, 0, "")[:2] == ("sat", [1, 3, 0, 2])
     unsat = json.dumps({"status": "complete", "count": 0, "complete": True, "solutions": [],
                         "certified": True})

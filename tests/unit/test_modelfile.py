@@ -117,9 +117,26 @@ def test_malformed_model_is_rejected_naming_file_and_key(
     assert captured.err.count("\n") == 1
 
 
-def test_missing_model_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve", "no/such/model.toml"]) == 2
-    assert "no/such/model.toml: cannot read model file" in capsys.readouterr().err
+@pytest.mark.parametrize(("argument", "missing"), [
+    ("no/such/model.toml", "no/such/model.toml"), ("nonexist.param", "nonexist.param"),
+    ("facts.lp", "facts.lp"), ("d.diags#3", "d.diags"), ("d#17", "d"),
+])
+def test_a_missing_model_file_is_said_to_be_missing(
+        argument: str, missing: str, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["solve", argument]) == 2
+    assert capsys.readouterr().err == (
+        f"nqueens: error: {missing}: no such model file; check the path (or give a board size "
+        "N or a bundled model's name: `nqueens models` lists them)\n")
+
+
+def test_a_directory_is_not_a_model_file(capsys: pytest.CaptureFixture[str],
+                                          tmp_path: Path) -> None:
+    for argument in (str(tmp_path), f"{tmp_path}#3"):
+        assert main(["count", argument]) == 2
+        assert capsys.readouterr().err == (f"nqueens: error: {tmp_path}: is a directory, not a "
+                                           "model file; give the model file's path\n")
 
 
 def test_model_command_writes_a_loadable_file(tmp_path: Path) -> None:

@@ -96,6 +96,31 @@ def test_solve_all_unique_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--unique needs --all" in capsys.readouterr().err
 
 
+def test_unique_means_in_the_api_what_it_means_in_the_cli(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """count(8, unique=True).count is the 12 fundamental solutions with the 92 beside it,
+    as `count 8 --unique --format json` has them; solutions(), search() and on_solution
+    give the 12 that `solve 8 --all --unique` lists, each a solution, one per class."""
+    from nqueens import count, search
+
+    assert main(["count", "8", "--unique", "--format", "json"]) == 0
+    counted = json.loads(capsys.readouterr().out)
+    outcome = count(8, unique=True)
+    assert (outcome.count, outcome.total) == (counted["count"], counted["total"])
+    assert (outcome.count, outcome.total) == (A002562[8], A000170[8])
+    assert main(["solve", "8", "--all", "--unique", "-b", "backtrack", "--format", "json"]) == 0
+    listed = [tuple(p) for p in json.loads(capsys.readouterr().out)["solutions"]]
+    assert list(solutions(8, backend="backtrack", unique=True)) == listed
+    found = search(8, backend="backtrack", unique=True)
+    assert (list(found.solutions), found.count, found.total) == (listed, 12, 92)
+    met: list[tuple[int, ...]] = []
+    assert count(8, backend="sat", unique=True, on_solution=met.append).count == 12
+    assert sorted(met) == sorted(listed) and len(met) == A002562[8]
+    assert len({canonical(p) for p in listed}) == len(listed)  # one per class
+    assert all(find_violations(Spec(8), p) == [] and canonical(p) == p for p in listed)
+
+
 @pytest.mark.parametrize("n", [1, 2, 4, 5, 8, 10, 13])
 def test_unique_count_of_a_plain_board_comes_from_the_class_walk(
     n: int, capsys: pytest.CaptureFixture[str]

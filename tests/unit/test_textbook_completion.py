@@ -81,7 +81,7 @@ def test_trace_tree_and_page_take_a_completion_model(
 ) -> None:
     got = run_cli("trace", "completion-8-a1", "--all")
     assert got.code == 0 and got.out.startswith("(a) <1,1> holds a fixed queen (pre-placed)")
-    assert "4 solution(s)" in got.out  # completion-8-a1: 4 solutions
+    assert "4 solutions" in got.out  # completion-8-a1: 4 solutions
     doc = json.loads(run_cli("trace", "5", "--fixed", "1,2", "--forbidden", "0,0",
                              "--format", "json").out)
     assert doc["events"][0]["reason"] == {"queen": None, "line": "forbidden"}

@@ -90,7 +90,9 @@ class CompiledQueensInt:
 
 def compile_cpsat_queens_model(spec: Spec) -> CompiledQueensInt:
     """The queens variant as one integer per row and three AllDifferent constraints, with
-    forbidden and fixed cells as domains and a fixed first-fail search strategy.
+    forbidden and fixed cells as domains and a fixed first-fail search strategy. A row whose
+    every cell is forbidden keeps the whole row as its domain beside an empty clause: CP-SAT
+    calls a variable with an empty domain an invalid model, where this one is infeasible.
 
     Raises:
         ValueError: for a variant other than "queens".
@@ -108,6 +110,9 @@ def compile_cpsat_queens_model(spec: Spec) -> CompiledQueensInt:
             values = [spec.fixed_columns[r]]
         else:
             values = [c for c in range(n) if c not in forbidden.get(r, ())]
+        if not values:  # no queen fits this row: no solution, before any search
+            values = list(range(n))
+            model.add_bool_or([])
         queens.append(model.new_int_var_from_domain(cp_model.Domain.from_values(values), f"q_{r}"))
     model.add_all_different(queens)
     model.add_all_different([q + r for r, q in enumerate(queens)])
@@ -239,6 +244,8 @@ class CpSatBackend:
         solver = _solver(deadline, enumerate_all=True)
         emitter = Emitter(on_solution, limit)
         status = _solve(solver, compiled.model, _RowCollector(compiled.queens, emitter), deadline)
+        if status == cp_model.MODEL_INVALID:  # a bug in our compiler, not in the user's input
+            raise RuntimeError(f"CP-SAT rejected the compiled model: {compiled.model.validate()}")
         exhausted = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
         return Outcome(
             status=emitter.status(exhausted, timed_out=status in (cp_model.UNKNOWN, cp_model.FEASIBLE)),

@@ -27,14 +27,14 @@ import resource
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..atomicfile import ensure_directory, write_text_atomic
+from ..atomicfile import ensure_directory, scratch_directory, write_all_atomic, write_text_atomic
 from ..errors import InputError
 from ..modeling import generators
 from ..modeling.export import minizinc_text
@@ -177,10 +177,8 @@ def read_suite(family: str, directory: Path) -> Suite:
     return Suite(family, instances, str(directory))
 
 
-def generate_suite(family: str, n: int | None, delta: int | None, points: Sequence[int],
-                   seeds: Sequence[int], min_free: int, directory: Path) -> Suite:
-    """Generate the set into `directory` (kept beside the results): for each parameter
-    value and seed, one instance."""
+def _check_generation(family: str, n: int | None, delta: int | None) -> None:
+    """Refuse a generated set whose family lacks its size arguments."""
     if family == "asp":
         raise InputError("the ASP set is not generated: give its directory, or omit it for "
                          "the bundled n = 28 set")
@@ -191,25 +189,48 @@ def generate_suite(family: str, n: int | None, delta: int | None, points: Sequen
     elif n is None:
         raise InputError(f"--suite {family} without DIR needs --n N and --range, e.g. --n 20 "
                          + ("--range 14..22" if family == "diagonals" else "--range 200..260:10"))
-    ensure_directory(directory)
-    instances = []
+
+
+def generated_instances(family: str, n: int | None, delta: int | None, points: Sequence[int],
+                        seeds: Sequence[int], min_free: int
+                        ) -> list[tuple[str, float, Callable[[], generators.Generated]]]:
+    """The instances of a generated set, before any is made: for each parameter value and
+    seed, its file name, its parameter and how to make it (so the command can refuse the
+    files it would overwrite before it starts)."""
+    _check_generation(family, n, delta)
+    planned: list[tuple[str, float, Callable[[], generators.Generated]]] = []
     for point in points:
         for seed in seeds:
             if family == "completion":
                 assert delta is not None
-                made = generators.completion(point, point - delta, seed)
                 name = f"completion-{point}-{point - delta}-s{seed}.param"
+                make = partial(generators.completion, point, point - delta, seed)
             elif family == "blocked":
                 assert n is not None
-                made = generators.blocked(n, point, min_free, seed)
                 name = f"blocked-{n}-{point}-k{min_free}-s{seed}.param"
+                make = partial(generators.blocked, n, point, min_free, seed)
             else:
                 assert n is not None
-                made = generators.diagonals(n, min_free, seed, point)
                 name = f"diagonals-{n}-k{min_free}-d{point}-s{seed}.param"
-            path = directory / name
-            write_text_atomic(path, made.text, overwrite=True)
-            instances.append(Instance(name, str(path), made.spec, float(point)))
+                make = partial(generators.diagonals, n, min_free, seed, point)
+            planned.append((name, float(point), make))
+    return planned
+
+
+def generate_suite(family: str, n: int | None, delta: int | None, points: Sequence[int],
+                   seeds: Sequence[int], min_free: int, directory: Path, *,
+                   overwrite: bool = False) -> Suite:
+    """Generate the set into `directory` (kept beside the results): for each parameter
+    value and seed, one instance; an existing file of the set is replaced only with
+    `overwrite`."""
+    planned = generated_instances(family, n, delta, points, seeds, min_free)
+    ensure_directory(directory)
+    instances = []
+    for name, point, make in planned:
+        made = make()
+        path = directory / name
+        write_text_atomic(path, made.text, overwrite=overwrite)
+        instances.append(Instance(name, str(path), made.spec, point))
     generation = {"n": n, "delta": delta, "range": list(points), "seeds": [min(seeds), max(seeds)],
                   "min_free": min_free}
     return Suite(family, instances, str(directory), generation)
@@ -225,8 +246,11 @@ class Subject:
 
 
 def _nqueens(*options: str) -> Callable[[Instance, float, Path], list[str]]:
-    return lambda inst, limit, _work: [sys.executable, "-m", "nqueens", "solve", inst.path,
-                                       *options, "--format", "json", "--timeout", f"{limit:g}"]
+    """`nqueens solve` on the instance: its path after `--`, so that a path starting with
+    `-` (an --output-dir such as -x, a folder of that name) is not taken for an option."""
+    return lambda inst, limit, _work: [sys.executable, "-m", "nqueens", "solve", *options,
+                                       "--format", "json", "--timeout", f"{limit:g}", "--",
+                                       inst.path]
 
 
 def _certified() -> Callable[[Instance, float, Path], list[str]]:
@@ -240,8 +264,8 @@ def _certified() -> Callable[[Instance, float, Path], list[str]]:
 def _minizinc(binary: str) -> Callable[[Instance, float, Path], list[str]]:
     def argv(inst: Instance, limit: float, work: Path) -> list[str]:
         model = work / (re.sub(r"[^A-Za-z0-9._-]", "_", inst.name) + ".mzn")
-        if not model.exists():
-            model.write_text(minizinc_text(inst.spec))
+        if not model.exists():  # a failed write (a full disk, a file-size limit) is one line
+            write_text_atomic(model, minizinc_text(inst.spec), overwrite=True)
         return [binary, "--solver", "gecode", "--time-limit", str(int(limit * 1000)), str(model)]
     return argv
 
@@ -389,10 +413,10 @@ def run_suite(suite: Suite, chosen: list[Subject], limit: float,
               progress: Callable[[Run], None] | None = None) -> list[Run]:
     """Every subject on every instance (instance by instance), answers cross-checked."""
     runs: list[Run] = []
-    with tempfile.TemporaryDirectory(prefix="nqueens-hard-") as work:
+    with scratch_directory("nqueens-hard-") as work:
         for inst in suite.instances:
             for subject in chosen:
-                run = run_one(subject, inst, limit, Path(work))
+                run = run_one(subject, inst, limit, work)
                 runs.append(run)
                 if progress is not None:
                     progress(run)
@@ -475,12 +499,17 @@ def machine() -> dict[str, Any]:
             "python": sys.version.split()[0], "load": [round(v, 2) for v in load]}
 
 
+def result_files(family: str, directory: Path) -> list[Path]:
+    """The files a run of `family`'s set writes into `directory`."""
+    return [directory / f"hard-{family}.{suffix}" for suffix in ("csv", "json", "png")]
+
+
 def write_results(suite: Suite, runs: list[Run], limit: float, directory: Path,
-                  meta: dict[str, Any]) -> list[Path]:
+                  meta: dict[str, Any], *, overwrite: bool = False) -> list[Path]:
     """hard-SUITE.csv (a '#' header line with the meta), hard-SUITE.json and hard-SUITE.png,
-    each written atomically into `directory`."""
+    all or none (`write_all_atomic`: rendered first, a failed write removes the others);
+    earlier files are replaced only with `overwrite`."""
     ensure_directory(directory)
-    stem = directory / f"hard-{suite.family}"
     rows = [asdict(r) for r in runs]
     buffer = io.StringIO()
     buffer.write("# " + json.dumps(meta, sort_keys=True) + "\n")
@@ -488,14 +517,13 @@ def write_results(suite: Suite, runs: list[Run], limit: float, directory: Path,
                             lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
-    write_text_atomic(f"{stem}.csv", buffer.getvalue(), overwrite=True)
     doc = {"meta": meta, "summary": summary(runs, limit), "runs": rows}
     # one run per line: a results file stays small and reads well in a diff
     text = ('{"meta": ' + json.dumps(meta, sort_keys=True) + ',\n "summary": [\n  '
             + ",\n  ".join(json.dumps(row) for row in doc["summary"]) + '\n ],\n "runs": [\n  '
             + ",\n  ".join(json.dumps(row) for row in rows) + "\n ]}\n")
-    write_text_atomic(f"{stem}.json", text, overwrite=True)
-    from ..pictures.hardness import plot_hardness
+    from ..pictures.hardness import hardness_png
 
-    plot_hardness(doc, f"{stem}.png")
-    return [Path(f"{stem}.csv"), Path(f"{stem}.json"), Path(f"{stem}.png")]
+    data = (buffer.getvalue().encode("utf-8"), text.encode("utf-8"), hardness_png(doc))
+    return write_all_atomic(dict(zip(result_files(suite.family, directory), data, strict=True)),
+                            overwrite=overwrite)

@@ -173,9 +173,11 @@ def build_c_counter(directory: Path, name: str = "ref_count") -> Path | None:
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
         return None
+    from ..atomicfile import write_text_atomic
+
     source = directory / f"{name}.c"
     binary = directory / name
-    source.write_text(C_SOURCES[name])
+    write_text_atomic(source, C_SOURCES[name], overwrite=True)  # a failure is one line
     result = subprocess.run([compiler, "-O2", "-o", str(binary), str(source)],
                             capture_output=True, text=True)
     return binary if result.returncode == 0 else None

@@ -17,13 +17,13 @@ import platform
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..atomicfile import scratch_directory
 from ..errors import InputError
 from ..spec import Spec
 from ..validator import find_violations
@@ -241,17 +241,21 @@ def table(results: list[Measurement], limit: float) -> str:
     return "\n".join(lines)
 
 
-def write_outputs(results: list[Measurement], directory: Path, meta: dict[str, Any]) -> list[Path]:
-    """bench.csv, bench.json and bench.png in `directory`, through the one atomic writer.
+#: The files one speed-grid run writes into its --output-dir.
+BENCH_FILES = ("bench.csv", "bench.json", "bench.png")
 
-    All three are rendered in memory first, so a failure to draw leaves nothing; a failed
-    write (a full disk) removes the files this run wrote before it, so the directory never
-    holds a partial set of one run's files.
+
+def write_outputs(results: list[Measurement], directory: Path, meta: dict[str, Any], *,
+                  overwrite: bool = False) -> list[Path]:
+    """bench.csv, bench.json and bench.png in `directory`, all or none (`write_all_atomic`):
+    all three are rendered in memory first, so a failure to draw leaves nothing, and a
+    failed write removes the files this run wrote before it. Earlier files are replaced
+    only with `overwrite` (--force; the command refuses them before the work).
 
     Raises:
         InputError: naming the file that could not be written and why.
     """
-    from ..atomicfile import ensure_directory, write_bytes_atomic
+    from ..atomicfile import ensure_directory, write_all_atomic
 
     ensure_directory(directory)
     rows = [asdict(m) for m in results]
@@ -260,21 +264,10 @@ def write_outputs(results: list[Measurement], directory: Path, meta: dict[str, A
     writer.writeheader()
     for row in rows:
         writer.writerow({**row, "runs": " ".join(f"{r:.4f}" for r in row["runs"])})
-    files = {
-        "bench.csv": table_text.getvalue().encode("utf-8"),
-        "bench.json": json.dumps({"meta": meta, "results": rows}, indent=1).encode("utf-8"),
-        "bench.png": plot(results),
-    }
-    written: list[Path] = []
-    try:
-        for name, data in files.items():
-            write_bytes_atomic(directory / name, data, overwrite=True)
-            written.append(directory / name)
-    except BaseException:
-        for path in written:
-            path.unlink(missing_ok=True)
-        raise
-    return written
+    data = (table_text.getvalue().encode("utf-8"),
+            json.dumps({"meta": meta, "results": rows}, indent=1).encode("utf-8"), plot(results))
+    return write_all_atomic(dict(zip((directory / name for name in BENCH_FILES), data,
+                                     strict=True)), overwrite=overwrite)
 
 
 def plot(results: list[Measurement]) -> bytes:
@@ -298,13 +291,14 @@ def _processor() -> str:
 
 def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
               progress: Callable[[Measurement], None] | None = None,
-              only: str | None = None) -> tuple[list[Measurement], list[Path]]:
+              only: str | None = None, *,
+              overwrite: bool = False) -> tuple[list[Measurement], list[Path]]:
     """Build the C reference, run the grid (the workloads whose name contains `only`, if
-    given) and write the files."""
+    given) and write the files (replacing earlier ones only with `overwrite`)."""
     load_before = os.getloadavg()[0]
-    with tempfile.TemporaryDirectory(prefix="nqueens-bench-") as build:
-        c_counter = build_c_counter(Path(build))
-        c_class_counter = build_c_counter(Path(build), "ref_classes")
+    with scratch_directory("nqueens-bench-") as build:
+        c_counter = build_c_counter(build)
+        c_class_counter = build_c_counter(build, "ref_classes")
         grid = [w for w in workloads(quick, c_counter, c_class_counter)
                 if only is None or only in w.group]
         if not grid:
@@ -321,4 +315,4 @@ def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
         "machine": _processor(), "platform": platform.platform(terse=True),
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
     }
-    return results, write_outputs(results, output_dir, meta)
+    return results, write_outputs(results, output_dir, meta, overwrite=overwrite)

@@ -7,8 +7,9 @@ import os
 import sys
 from pathlib import Path
 
-from ..atomicfile import ensure_directory
+from ..atomicfile import check_output_path, ensure_directory
 from ..errors import InputError
+from ..wording import plural
 from .common import EXIT_OK, EXIT_UNKNOWN, positive_float, positive_int, row_count
 from .generate import seed_list
 
@@ -36,6 +37,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help=argparse.SUPPRESS)  # the old spelling: --limit is K solutions elsewhere
     parser.add_argument("--only", metavar="TEXT", default=None,
                         help="run only the workloads whose name contains TEXT, e.g. 'count'")
+    parser.add_argument("--force", action="store_true",
+                        help="replace the files of an earlier run in --output-dir (default: "
+                        "refuse them, before any work)")
     add_suite_arguments(parser)
     parser.set_defaults(handler=run)
 
@@ -67,12 +71,32 @@ def add_suite_arguments(parser: argparse.ArgumentParser) -> None:
                        "squares (blocked), excluded diagonals (diagonals)")
     group.add_argument("--seeds", type=seed_list, default=None, metavar="A..B",
                        help="seeds per parameter value of a generated set (default: 1..10)")
-    group.add_argument("--min-free", type=row_count, default=4, metavar="K",
-                       help="mininfile of the blocked and diagonals generators (default: 4)")
+    group.add_argument("--min-free", type=row_count, default=None, metavar="K",
+                       help=f"mininfile of the blocked and diagonals generators (default: "
+                       f"{DEFAULT_MIN_FREE})")
+
+
+#: The generators' published mininfile.
+DEFAULT_MIN_FREE = 4
+#: The options of the speed grid and of a suite, by what each applies to: one given where
+#: it does not apply is refused, not ignored.
+GRID_ONLY = ("quick", "only", "repeats")
+SUITE_ONLY = ("subjects", "n", "delta", "range", "seeds", "min_free")
+GENERATION = {"completion": ("delta", "range", "seeds"),
+              "blocked": ("n", "range", "seeds", "min_free"),
+              "diagonals": ("n", "range", "seeds", "min_free")}
 
 
 def _subject_list(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
+    """argparse type for --subjects: names separated by commas, each once."""
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError(f"expected subject names such as auto,sat, got {text!r}")
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise argparse.ArgumentTypeError(f"{', '.join(twice)} named more than once in {text!r}; "
+                                         "name each subject once")
+    return names
 
 
 def _int_range(text: str) -> list[int]:
@@ -108,8 +132,51 @@ def _old_spellings(args: argparse.Namespace) -> list[str]:
     return notes
 
 
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _given(args: argparse.Namespace, names: tuple[str, ...]) -> list[str]:
+    return [_flag(name) for name in names if getattr(args, name) not in (None, False)]
+
+
+def _check_options(args: argparse.Namespace) -> None:
+    """Refuse, before any work, an option the run would ignore: a suite's options without
+    --suite, the speed grid's with it, and generation options for a set that is read (DIR,
+    or the bundled ASP set) or whose family does not take them."""
+    if args.suite is None:
+        if args.dir is not None:
+            raise InputError(f"DIR ({args.dir}) is the set of a hard-instance suite; add --suite")
+        for flag in _given(args, SUITE_ONLY):
+            raise InputError(f"{flag} applies to a hard-instance suite only; add --suite FAMILY "
+                             "or drop it")
+        return
+    for flag in _given(args, GRID_ONLY):
+        raise InputError(f"{flag} applies to the speed grid, not to --suite; drop it")
+    generated = args.dir is None and args.suite != "asp"
+    used = GENERATION.get(args.suite, ()) if generated else ()
+    for flag in _given(args, tuple(name for name in SUITE_ONLY[1:] if name not in used)):
+        why = (f"--suite {args.suite} generates with {', '.join(map(_flag, used))}" if generated
+               else "the set is read from its folder, not generated")
+        raise InputError(f"{flag} does not apply here: {why}; drop it")
+
+
+def _check_files(paths: list[Path], force: bool) -> None:
+    """Every file the run will write, refused before any work when one exists (unless
+    --force), so a run writes all its files or none."""
+    for path in paths:
+        try:
+            check_output_path(path, overwrite=force)
+        except InputError as error:
+            if not path.exists() or force:
+                raise
+            raise InputError(f"{path}: already exists, from an earlier run; use --force to "
+                             "replace that run's files, or give another --output-dir") from error
+
+
 def run(args: argparse.Namespace) -> int:
     notes = _old_spellings(args)
+    _check_options(args)
     if args.output_dir is None:
         args.output_dir = Path("bench-results")
     directory = ensure_directory(args.output_dir)  # a file, a loop, no rights: refused now
@@ -120,9 +187,9 @@ def run(args: argparse.Namespace) -> int:
         print(note, file=sys.stderr)
     if args.suite is not None:
         return run_suite(args)
-    if args.dir is not None:
-        raise InputError(f"DIR ({args.dir}) is the set of a hard-instance suite; add --suite")
-    from ..bench.run import Measurement, run_bench, table
+    from ..bench.run import BENCH_FILES, Measurement, run_bench, table
+
+    _check_files([directory / name for name in BENCH_FILES], args.force)
 
     repeats = args.repeats or (1 if args.quick else 3)
     limit = args.run_timeout or (30.0 if args.quick else 120.0)
@@ -131,7 +198,8 @@ def run(args: argparse.Namespace) -> int:
         seconds = f"{m.median:.3f} s" if m.median is not None else m.status
         print(f"  {m.group}: n={m.n} {m.subject}: {seconds}", file=sys.stderr, flush=True)
 
-    results, files = run_bench(args.quick, args.output_dir, repeats, limit, progress, args.only)
+    results, files = run_bench(args.quick, args.output_dir, repeats, limit, progress, args.only,
+                               overwrite=args.force)
     print(table(results, limit))
     print("\nwrote " + ", ".join(str(f) for f in files))
     bad = [m for m in results if m.status in ("error", "wrong", "disagree")]
@@ -149,6 +217,19 @@ def run_suite(args: argparse.Namespace) -> int:
 
     directory = Path(args.output_dir)  # checked by `run`
     chosen = hard.subjects(args.subjects)
+    min_free = DEFAULT_MIN_FREE if args.min_free is None else args.min_free
+    seeds = args.seeds or list(range(1, 11))
+    generated = args.dir is None and args.suite != "asp"
+    instances = directory / f"hard-{args.suite}-instances"
+    if generated and args.range is None:
+        raise InputError(f"--suite {args.suite} without DIR needs --range of the parameter "
+                         f"({hard.PARAMETER[args.suite]}), e.g. --range 14..22")
+    planned = (hard.generated_instances(args.suite, args.n, args.delta, args.range, seeds,
+                                        min_free) if generated else [])
+    # the set's folder is made when the set is generated; files in it only if it exists
+    _check_files(hard.result_files(args.suite, directory)
+                 + ([instances / name for name, _, _ in planned] if instances.is_dir() else []),
+                 args.force)
     start_meta = hard.machine()
     if args.dir is not None:
         suite = hard.read_suite(args.suite, args.dir)
@@ -159,15 +240,12 @@ def run_suite(args: argparse.Namespace) -> int:
         suite = hard.read_suite("asp", bundled)
         suite.source = "benchmarks/asp-blocked-28 (bundled)"
     else:
-        if args.range is None:
-            raise InputError(f"--suite {args.suite} without DIR needs --range of the parameter "
-                             f"({hard.PARAMETER[args.suite]}), e.g. --range 14..22")
-        suite = hard.generate_suite(args.suite, args.n, args.delta, args.range,
-                                    args.seeds or list(range(1, 11)), args.min_free,
-                                    directory / f"hard-{args.suite}-instances")
+        suite = hard.generate_suite(args.suite, args.n, args.delta, args.range, seeds, min_free,
+                                    instances, overwrite=args.force)
     limit = args.run_timeout or 10.0
     total = len(suite.instances) * len(chosen)
-    print(f"{args.suite}: {len(suite.instances)} instances x {len(chosen)} subjects "
+    print(f"{args.suite}: {len(suite.instances)} {plural(len(suite.instances), 'instance')} x "
+          f"{len(chosen)} {plural(len(chosen), 'subject')} "
           f"({', '.join(s.label for s in chosen)}), {limit:g} s each at most",
           file=sys.stderr, flush=True)
     done: list[int] = [0]
@@ -195,7 +273,7 @@ def run_suite(args: argparse.Namespace) -> int:
     published_total = sum(published) if published else None
     if published_total is not None:
         meta["published_total_seconds"] = round(published_total, 2)
-    files = hard.write_results(suite, runs, limit, args.output_dir, meta)
+    files = hard.write_results(suite, runs, limit, args.output_dir, meta, overwrite=args.force)
     print(hard.table(hard.summary(runs, limit), published_total))
     print("\nwrote " + ", ".join(str(f) for f in files))
     for problem in problems:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -52,6 +53,7 @@ def load_problem(text: str, variant: str | None = None) -> Spec:
                 f"N must be a positive integer board size, a model file (.toml) or a "
                 f"bundled model name (see `nqueens models`), got {text!r}"
             )
+        _check_model_file(path)
         spec = read_instance(path).spec
         if variant is not None and variant != spec.variant:
             raise InputError(
@@ -67,10 +69,17 @@ def load_problem(text: str, variant: str | None = None) -> Spec:
     return Spec(n, variant or "queens")
 
 
+#: Suffixes that make an N|MODEL argument a model file's path even when no such file exists
+#: (then the message says the file is missing): ours and the published formats'.
+MODEL_SUFFIXES = (".toml", ".param", ".lp", ".asp", ".diags")
+_TAKE = re.compile(r"#[0-9]+$")
+
+
 def model_path(text: str) -> str | None:
     """The model file an N|MODEL argument names: an existing file (or `FILE#D`, the first D
-    diagonals of an excluded-diagonals file), a bundled model's name, or any other *.toml
-    (whose reading then fails naming it); None for anything else."""
+    diagonals of an excluded-diagonals file), a bundled model's name, or any other path that
+    looks like a model file (a suffix of MODEL_SUFFIXES, or `#D`), whose reading then fails
+    naming it; None for anything else."""
     if _board_size(text) is not None:
         return None
     if os.path.exists(text) or ("#" in text and os.path.exists(text.rpartition("#")[0])):
@@ -80,7 +89,19 @@ def model_path(text: str) -> str | None:
     found = bundled_model(text)
     if found is not None:
         return str(found)
-    return text if text.endswith(".toml") else None
+    looks_like_file = _TAKE.sub("", text).lower().endswith(MODEL_SUFFIXES) or _TAKE.search(text)
+    return text if looks_like_file else None
+
+
+def _check_model_file(path: str) -> None:
+    """Refuse a model path whose file is missing or is a directory, saying so (rather than
+    that the argument is no board size, or the operating system's words)."""
+    file = path if os.path.exists(path) else _TAKE.sub("", path)
+    if os.path.isdir(file):
+        raise InputError(f"{file}: is a directory, not a model file; give the model file's path")
+    if not os.path.exists(file):
+        raise InputError(f"{file}: no such model file; check the path (or give a board size N "
+                         "or a bundled model's name: `nqueens models` lists them)")
 
 
 def _board_size(text: str) -> int | None:

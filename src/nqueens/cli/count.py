@@ -18,6 +18,7 @@ from ..planning import check_agreement, cross_check_plan
 from ..result import Outcome
 from ..spec import Spec
 from ..symmetry import instance_symmetries
+from ..wording import install_hint, plural
 from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -103,7 +104,8 @@ def add_split_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--executor", choices=CLI_EXECUTORS, default=None,
         help="where subproblem tasks run: local (this machine: --jobs processes, "
-             "--split-depth, --checkpoint) or dask (needs pip install 'nqueens[dask]'; "
+             "--split-depth, --checkpoint) or dask (needs the dask extra: "
+             f"{install_hint('dask')}; "
              "--jobs workers of a private cluster unless --scheduler) (default: local)",
     )
     group.add_argument(
@@ -147,18 +149,18 @@ def run(args: argparse.Namespace) -> int:
     def work() -> Outcome:
         with CountProgress(spec, chosen.forecast) as progress:
             # a bar fed solution by solution only where the route meets each one anyway
-            feed = progress.enabled and chosen.meets_each_solution
+            # (with --unique it would meet one per class only)
+            feed = progress.enabled and chosen.meets_each_solution and not args.unique
             if progress.enabled and not feed:
                 progress.start_clock()
             return chosen.run(guard.deadline, on_solution=progress.solution if feed else None)
 
     def abandon() -> None:
         report(args, spec, Outcome(guard.stopped_status(), 0, backend=chosen.backend,
-                                   route=chosen.route), guard, 0 if args.unique else None)
+                                   route=chosen.route, total=0 if args.unique else None), guard)
 
     outcome = guard.settle(guard.run(work, abandon))
-    return report(args, spec, outcome, guard,
-                  int(outcome.stats.get("unique", 0)) if args.unique else None)
+    return report(args, spec, outcome, guard)
 
 
 def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
@@ -197,56 +199,56 @@ def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) 
     else:
         for outcome in outcomes:
             bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
-            print(f"{spec.describe()}: {outcome.count} solutions{bound} "
+            print(f"{spec.describe()}: {solutions_text(outcome.count)}{bound} "
                   f"[{backend_text(outcome)}, {outcome.elapsed:.3f} s]")
         if first.complete and second.complete:
             print("the two counts agree" if agree else "the two counts DISAGREE")
     sys.stdout.flush()
 
 
-def report(
-    args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard,
-    fundamental: int | None = None,
-) -> int:
-    """Print the count (a lower bound unless complete); `fundamental`: the classes counted
-    for --unique. Returns the exit code."""
+def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard) -> int:
+    """Print the count (a lower bound unless complete; with --unique, the fundamental
+    solutions beside every solution, `outcome.total`). Returns the exit code."""
+    fundamental = outcome.total is not None  # --unique: count is the classes
     with guard.output_lock:
-        group = instance_symmetries(spec) if fundamental is not None else ()
+        group = instance_symmetries(spec) if fundamental else ()
         if args.format == "json":
-            if fundamental is None:
+            if not fundamental:
                 print_json(outcome_json(spec, outcome))
             else:  # "count" is what was asked for: the fundamental ones
-                print_json(outcome_json(spec, outcome, counted=fundamental,
-                                        symmetries=list(group)))
+                print_json(outcome_json(spec, outcome, symmetries=list(group)))
         else:
             bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
             unique = outcome.stats.get("unique")
             classes = f", {unique} fundamental" if unique is not None and outcome.complete else ""
-            found = f"{outcome.count} solutions{classes}{bound}"
+            found = f"{solutions_text(outcome.count)}{classes}{bound}"
             counter = ""
             if args.counter == "ganak":
                 counter = ", counted by ganak"
                 if not outcome.complete:
                     found = f"count unknown (ganak stopped: {outcome.status.value})"
-            if fundamental is not None:
-                found = (f"{fundamental} fundamental solutions{bound} up to "
-                         f"{symmetries_text(group)}; {outcome.count} in all")
+            if fundamental:
+                found = (f"{outcome.count} fundamental {plural(outcome.count, 'solution')}{bound} "
+                         f"up to {symmetries_text(group)}; {outcome.total} in all")
             print(f"{spec.describe()}: {found} "
                   f"[{backend_text(outcome)}{counter}, {outcome.elapsed:.3f} s]")
             stats = outcome.stats
             if stats.get("executor") == "dask":
                 print(f"tasks: {stats['tasks_finished']} of {stats['tasks']} at depth "
-                      f"{stats['depth']} on dask ({stats['slots']} workers); task time mean "
+                      f"{stats['depth']} on dask ({stats['slots']} "
+                      f"{plural(int(stats['slots']), 'worker')}); task time mean "
                       f"{stats['task_mean_s']:.3f} s, max {stats['task_max_s']:.3f} s")
         sys.stdout.flush()
         if guard.interrupted and not outcome.complete:
-            print(f"nqueens: interrupted by {guard.signal_name}; {outcome.count} solutions "
+            met = outcome.total if outcome.total is not None else outcome.count
+            print(f"nqueens: interrupted by {guard.signal_name}; {solutions_text(met)} "
                   "counted so far (a lower bound)", file=sys.stderr)
         if args.checkpoint is not None and not outcome.complete and "recorded" in outcome.stats:
             stats = outcome.stats
             print(f"nqueens: {args.checkpoint} holds {stats['finished']} of "
-                  f"{stats['subproblems']} subproblems ({stats['recorded']} solutions); run "
-                  "the same command again to resume", file=sys.stderr)
+                  f"{stats['subproblems']} {plural(int(stats['subproblems']), 'subproblem')} "
+                  f"({solutions_text(int(stats['recorded']))}); run the same command again to "
+                  "resume", file=sys.stderr)
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN
 
 
@@ -274,7 +276,8 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
     def on_resume(progress: Progress) -> None:
         latest[:] = [progress]
         print(f"nqueens: resuming from {args.checkpoint}: {progress.done} of {progress.total} "
-              f"subproblems already counted ({progress.solutions} solutions)", file=sys.stderr)
+              f"{plural(progress.total, 'subproblem')} already counted "
+              f"({solutions_text(progress.solutions)})", file=sys.stderr)
 
     def work() -> Outcome:
         return chosen.run(guard.deadline, on_progress=on_progress, on_resume=on_resume)
@@ -297,7 +300,14 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
     return report(args, spec, outcome, guard)
 
 
+def solutions_text(count: int) -> str:
+    """"1 solution", "0 solutions", "14200 solutions"."""
+    return f"{count} {plural(count, 'solution')}"
+
+
 def symmetries_text(group: tuple[str, ...]) -> str:
     if len(group) == 8:
         return "the 8 symmetries of the square"
+    if len(group) == 1:
+        return "the identity alone (no other symmetry maps this instance onto itself)"
     return f"the {len(group)} symmetries this instance has ({', '.join(group)})"

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..atomicfile import check_output_path, ensure_directory, write_text_atomic
 from ..errors import InputError
 from ..modeling import generators
+from ..wording import plural
 from .common import EXIT_OK, add_output_arguments, check_output, row_count, wrap, write_output
 
 #: Most instances one command generates (a set of seeds).
@@ -119,5 +120,6 @@ def run(args: argparse.Namespace) -> int:
     made = [_make(args, seed) for seed in args.seeds]
     for path, instance in zip(paths, made, strict=True):
         write_text_atomic(path, instance.text, overwrite=args.force)
-    print(f"wrote {len(paths)} {args.family} instances to {Path(directory)}", file=sys.stderr)
+    print(f"wrote {len(paths)} {args.family} {plural(len(paths), 'instance')} to "
+          f"{Path(directory)}", file=sys.stderr)
     return EXIT_OK

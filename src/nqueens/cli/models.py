@@ -7,6 +7,7 @@ import argparse
 
 from ..modeling.bundled import MODELS_DIR, bundled_model, bundled_names
 from ..modeling.modelfile import read_model
+from ..wording import plural
 from .common import EXIT_OK, add_format_argument, print_json, print_table, wrap
 
 
@@ -34,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
         if expected is None:
             answer = ""
         elif expected.count is not None:
-            answer = f"{expected.count} solutions"
+            answer = f"{expected.count} {plural(expected.count, 'solution')}"
         else:
             answer = "satisfiable" if expected.satisfiable else "unsatisfiable"
         rows.append({"name": name, "n": spec.n, "variant": spec.variant,

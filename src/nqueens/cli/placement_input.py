@@ -1,21 +1,28 @@
 """Reading placements typed or piped by users (for `nqueens verify`). No solver imports.
 
 Accepted forms: JSON (`{"columns": [...]}`, a bare list, or the `{"solutions": [[...]]}`
-document `nqueens solve --format json` prints), JSON lines (`solve --format jsonl`), a
-whitespace/comma separated list of columns, or a board of `Q`/`.` rows. Text that is none of these raises InputError; a
-readable placement that breaks the rules is returned as-is for the validator to judge.
+document `nqueens solve --format json` prints), JSON lines (`solve --format jsonl`), the
+text `nqueens solve` prints (each `solution K: columns (0-based) [...]` line, in the base
+it states), lines of whitespace/comma separated columns (one placement per line, as the
+JSON list has one per item; a single column on every line is one placement, a column per
+row), or a board of `Q`/`.` rows. Text that is none of these raises InputError; a readable
+placement that breaks the rules is returned as-is for the validator to judge.
+
+JSON and `solve`'s text say their own base (JSON is 0-based); typed columns and boards do
+not, so `verify --one-based` decides for typed columns (`ReadPlacements.one_based`).
 """
 
 from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import InputError
 from ..limits import MAX_DIGITS
 from ..spec import Cell
+from ..variants import VARIANTS
 
 _NUMBERS = re.compile(r"^[\s,;\[\]()]*-?\d+([\s,;]+-?\d+)*[\s,;\[\]()]*$")
 _BOARD_CHARS = set("Qq.xX_ \t")
@@ -31,6 +38,10 @@ class ReadPlacements:
     #: The board a JSON document says its placements are on (`n`, and `variant`, `fixed`,
     #: `forbidden` where given, as `solve --format json` records them), to check them against.
     board: dict[str, Any] | None = None
+    #: Whether the columns are 1-based as the input states it (JSON: no; `solve`'s text:
+    #: its header says); None when the input does not say (typed columns: the caller's
+    #: --one-based decides).
+    one_based: bool | None = None
 
 
 #: The keys of a JSON document that describe its board.
@@ -52,6 +63,10 @@ def _int_columns(values: Any, where: str) -> tuple[int, ...]:
 
 
 def _from_json(doc: Any) -> ReadPlacements:
+    return replace(_json_placements(doc), one_based=False)  # JSON is 0-based everywhere
+
+
+def _json_placements(doc: Any) -> ReadPlacements:
     if isinstance(doc, list):
         if doc and all(isinstance(item, list) for item in doc):
             return ReadPlacements(tuple(_int_columns(p, f"[{i}]") for i, p in enumerate(doc)))
@@ -90,7 +105,60 @@ def _from_json_lines(text: str) -> ReadPlacements | None:
         raise InputError('JSON lines input has no "columns" records; expected `solve --format jsonl` output')
     boards = [board for board in map(_board_of, docs) if board is not None]
     # the summary record (last) names the whole board; a solution record only its n
-    return ReadPlacements(placements, board=max(boards, key=len, default=None))
+    return ReadPlacements(placements, board=max(boards, key=len, default=None), one_based=False)
+
+
+#: What `nqueens solve` prints in text: a header per solution, its board (n <= 40, `x` a
+#: forbidden cell), and a last line naming the board (`8-queens, 1 forbidden: ...`).
+_SOLUTION_HEAD = re.compile(r"^solution \d+: columns \(([01])-based\) \[([-\d, ]*)\]$")
+_SOLUTION_UNLISTED = re.compile(r"^solution \d+: \d+ columns, too many to list as text")
+_SUMMARY = re.compile(r"^(\d+)-([a-z]+)\b[^:]*: .*\[(auto: |backend )")
+
+
+def _from_solve_text(lines: list[str]) -> ReadPlacements | None:
+    """The placements of `nqueens solve`'s text output, in the base its headers state, on
+    the board its last line names (n and variant) with the forbidden cells its boards mark;
+    None when the text is not that output."""
+    if not (_SOLUTION_HEAD.match(lines[0]) or _SOLUTION_UNLISTED.match(lines[0])):
+        return None
+    placements: list[tuple[int, ...]] = []
+    bases: set[str] = set()
+    forbidden: set[Cell] = set()
+    row = -1  # the row of the board being read, under the latest header
+    for number, line in enumerate(lines, 1):
+        head = _SOLUTION_HEAD.match(line)
+        if _SOLUTION_UNLISTED.match(line):
+            raise InputError(f"line {number}: solve's text does not list placements of more "
+                             "than 1,000 columns; pipe `solve --format json` instead")
+        if head is not None:
+            bases.add(head.group(1))
+            placements.append(tuple(int(tok) for tok in re.findall(r"-?\d+", head.group(2))))
+            row = 0
+        elif row >= 0 and line and set(line) <= _BOARD_CHARS:
+            forbidden.update((row, c) for c, ch in enumerate(line.split()) if ch in "xX")
+            row += 1
+        else:
+            row = -1
+    if len(bases) > 1:
+        raise InputError("the solutions' headers mix 0-based and 1-based columns; give one "
+                         "command's output")
+    board: dict[str, Any] | None = None
+    summary = _SUMMARY.match(lines[-1])
+    if summary is not None and summary.group(2) in VARIANTS:
+        board = {"n": int(summary.group(1)), "variant": summary.group(2)}
+        if forbidden:
+            board["forbidden"] = sorted(forbidden)
+    return ReadPlacements(tuple(placements), board=board, one_based=bases == {"1"})
+
+
+def _from_columns(lines: list[str]) -> ReadPlacements:
+    """Lines of columns: one placement per line, as the JSON list holds one per item; a
+    single column on every line is one placement written a column per row."""
+    rows = [tuple(int(tok) for tok in re.findall(r"-?\d+", line)) for line in lines]
+    rows = [columns for columns in rows if columns]  # a line of brackets alone
+    if len(rows) > 1 and all(len(columns) == 1 for columns in rows):
+        rows = [tuple(columns[0] for columns in rows)]
+    return ReadPlacements(tuple(rows))
 
 
 def _from_board(lines: list[str]) -> ReadPlacements:
@@ -148,9 +216,12 @@ def read_placements(text: str) -> ReadPlacements:
             balanced = stripped.count("[") == stripped.count("]")
             if not (balanced and _NUMBERS.match(stripped)):
                 raise InputError(f"input looks like JSON but is not valid JSON: {error}") from None
+    lines = [line.strip() for line in stripped.splitlines() if line.strip()]
+    solve_text = _from_solve_text(lines)
+    if solve_text is not None:
+        return solve_text
     if _NUMBERS.match(stripped):
-        return ReadPlacements((tuple(int(tok) for tok in re.findall(r"-?\d+", stripped)),))
-    lines = [line for line in stripped.splitlines() if line.strip()]
+        return _from_columns(lines)
     if all(set(line) <= _BOARD_CHARS for line in lines) and any(
         ch in line for line in lines for ch in "Qq."
     ):

@@ -49,13 +49,12 @@ def solution_text(
     return head + "\n" + board_text(spec, placement)
 
 
-def outcome_json(spec: Spec, outcome: Outcome, *, counted: int | None = None,
-                 **extra: Any) -> dict[str, Any]:
+def outcome_json(spec: Spec, outcome: Outcome, **extra: Any) -> dict[str, Any]:
     """The JSON document of an outcome (the schema: docs/reference/json-output.md).
 
     `count` is always what was asked for and, where solutions are listed, how many are
-    listed: with `counted` (the fundamental solutions of --unique) `count` is that number
-    and `total` beside it is every solution the search met. `route` says why `auto` chose
+    listed: with --unique the fundamental solutions (`outcome.count`), and `total` beside
+    it every solution the search met (`outcome.total`). `route` says why `auto` chose
     the backend (null when the user named it); `fixed` and `forbidden` are the board's
     cells, so that `verify` can check a placement against the board it was found on. A certified
     answer adds `certified` (true or false), `proof` (the proof file of a "no", null for a
@@ -66,12 +65,12 @@ def outcome_json(spec: Spec, outcome: Outcome, *, counted: int | None = None,
         "backend": outcome.backend,
         "route": outcome.route.reason() if outcome.route is not None else None,
         "status": outcome.status.value,
-        "count": outcome.count if counted is None else counted,
+        "count": outcome.count,
         "complete": outcome.complete,
         "elapsed": round(outcome.elapsed, 6),
     }
-    if counted is not None:
-        doc["total"] = outcome.count
+    if outcome.total is not None:
+        doc["total"] = outcome.total
     if spec.name:
         doc["name"] = spec.name
     if spec.fixed:

@@ -20,7 +20,8 @@ from ..limits import check_terminal_enumeration, known_solutions
 from ..pictures.save import picture_format
 from ..result import Outcome, Status
 from ..spec import Placement, Spec
-from ..symmetry import fundamental, instance_symmetries
+from ..symmetry import instance_symmetries
+from ..wording import plural
 from .common import (
     EXIT_NO,
     EXIT_OK,
@@ -71,11 +72,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     how_many.add_argument("--all", "-a", action="store_true", help="find every solution")
     add_format_argument(parser, "text", "json", "jsonl")
     parser.add_argument("--one-based", action="store_true",
-                        help="show columns 1-based, as the textbook does (JSON stays 0-based)")
+                        help="show the text output's columns 1-based, as the textbook does "
+                        "(`verify` reads them so, from the header); --fixed/--forbidden cells and "
+                        "JSON stay 0-based, as in every command")
     parser.add_argument("--unique", "-u", action="store_true",
                         help="with --all: print one solution per class of solutions that are "
-                        "rotations or reflections of each other (the smallest of each class); "
-                        "the classes are known only once the search has finished")
+                        "rotations or reflections of each other (the smallest of each class), "
+                        "as its class is first met")
     parser.add_argument("--output", "-o", default=None, metavar="FILE",
                         help="also draw the board(s) to FILE.svg or FILE.png")
     parser.add_argument("--force", action="store_true",
@@ -94,30 +97,26 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 class _Printer:
-    """Writes each solution as one whole, flushed record under the guard's output lock.
+    """Writes each solution as one whole, flushed record under the guard's output lock
+    (with --unique, the plan hands it one solution per class, as the class is first met)."""
 
-    With `stream=False` (for --unique, whose classes are known only at the end) it only
-    collects; `write` then prints the chosen solutions in one go."""
-
-    def __init__(self, spec: Spec, args: argparse.Namespace, guard: Guard, stream: bool) -> None:
+    def __init__(self, spec: Spec, args: argparse.Namespace, guard: Guard) -> None:
         self.spec = spec
         self.args = args
         self.guard = guard
-        self.stream = stream
         self.found: list[Placement] = []
         self.written = 0
         self.pipe_closed = False
         # a bar only when the solutions go elsewhere: it would garble boards on the same screen
-        self.progress = bar(total=args.limit if not args.all else known_solutions(spec),
-                            unit=" solutions",
+        self.progress = bar(total=args.limit if not args.all
+                            else known_solutions(spec, unique=args.unique),
+                            unit=" fundamental solutions" if args.unique else " solutions",
                             desc=spec.describe(), enabled=wanted() and not sys.stdout.isatty())
 
     def __call__(self, placement: Placement) -> bool | None:
         with self.guard.output_lock:
             self.found.append(placement)
             self.progress.update(1)
-            if not self.stream:
-                return None
             try:
                 self._write_one(placement)
             except BrokenPipeError:  # the reader went away (e.g. `| head`): stop searching
@@ -138,11 +137,6 @@ class _Printer:
                                            self.args.one_based) + "\n\n")
         sys.stdout.flush()
 
-    def write(self, placements: list[Placement]) -> None:
-        with self.guard.output_lock:
-            for placement in placements:
-                self._write_one(placement)
-
     def finish(self, outcome: Outcome, shown: list[Placement], **extra: Any) -> None:
         """Print the summary: the JSON document, the last jsonl record or a text line."""
         with self.guard.output_lock:
@@ -154,14 +148,16 @@ class _Printer:
                 summary = {"type": "summary", **outcome_json(self.spec, outcome, **extra)}
                 sys.stdout.write(json.dumps(summary) + "\n")
             else:
-                if "counted" in extra:
-                    sys.stdout.write(f"{extra['counted']} fundamental solution(s), each the "
-                                     "smallest of its symmetric images\n")
+                if outcome.total is not None:  # --unique: the fundamental ones were listed
+                    sys.stdout.write(f"{outcome.count} fundamental "
+                                     f"{plural(outcome.count, 'solution')}, each the smallest "
+                                     "of its symmetric images\n")
                 sys.stdout.write(_summary(self.spec.describe(), outcome) + "\n")
             sys.stdout.flush()
             if self.guard.interrupted and outcome.status is Status.INTERRUPTED:
                 print(f"nqueens: interrupted by {self.guard.signal_name}; {outcome.count} "
-                      "solution(s) found so far (a lower bound)", file=sys.stderr)
+                      f"{plural(outcome.count, 'solution')} found so far (a lower bound)",
+                      file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output form (text, json, jsonl, picture) and refusal
@@ -175,30 +171,29 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
     limit = None if args.all else args.limit
     job: Job = "enumerate" if args.all else "find"
     options = backend_options(args, "solve")
-    chosen = plan(spec, job, args.backend, limit=limit, timeout=args.timeout,
-                  certify=args.certify, proof=_proof_path(args), **options)
+    chosen = plan(spec, job, args.backend, limit=limit, unique=args.unique,
+                  timeout=args.timeout, certify=args.certify, proof=_proof_path(args), **options)
     if args.all and sys.stdout.isatty():
         check_terminal_enumeration(spec)
     announce(chosen)  # after every refusal: only work that will run is announced
-    printer = _Printer(spec, args, guard, stream=not args.unique)
+    printer = _Printer(spec, args, guard)
 
     def work() -> Outcome:  # "auto" was resolved (with its fallback) by the plan
         return chosen.run(guard.deadline, on_solution=printer)
 
-    def abandon() -> None:
-        printer.finish(Outcome(guard.stopped_status(), len(printer.found),
-                               backend=chosen.backend, route=chosen.route), list(printer.found))
+    def abandon() -> None:  # with --unique, the solutions met are at least the classes shown
+        found = len(printer.found)
+        printer.finish(Outcome(guard.stopped_status(), found, backend=chosen.backend,
+                               route=chosen.route, total=found if args.unique else None),
+                       list(printer.found), **_unique_fields(spec, args))
 
     outcome = guard.settle(guard.run(work, abandon))
     if printer.pipe_closed:
         raise BrokenPipeError
     if "note" in outcome.stats:
         print(f"nqueens: {outcome.stats['note']}", file=sys.stderr)
-    shown = fundamental(spec, printer.found) if args.unique else list(printer.found)
-    extra: dict[str, Any] = {}
-    if args.unique:  # "count" is what is listed: the fundamental ones ("total": all met)
-        extra = {"counted": len(shown), "symmetries": list(instance_symmetries(spec))}
-        printer.write(shown)
+    shown = list(printer.found)
+    extra = _unique_fields(spec, args)
     if args.output is not None:
         _draw(spec, args, shown)
     if args.certify and outcome.certificate is None:  # stopped before an answer
@@ -218,6 +213,12 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
     if outcome.status in (Status.TIMEOUT, Status.INTERRUPTED):
         return EXIT_UNKNOWN
     return EXIT_OK if outcome.count else EXIT_NO
+
+
+def _unique_fields(spec: Spec, args: argparse.Namespace) -> dict[str, Any]:
+    """What the JSON of --unique adds: the symmetries the classes are taken under (its
+    `count` is the fundamental solutions listed, `total` every solution met)."""
+    return {"symmetries": list(instance_symmetries(spec))} if args.unique else {}
 
 
 def _proof_path(args: argparse.Namespace) -> str | None:
@@ -254,18 +255,23 @@ def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
         return
     from ..pictures.board import draw_boards
 
-    kind = "fundamental solution(s)" if args.unique else "solution(s)"
+    kind = "fundamental solutions" if args.unique else "solutions"
     title = spec.describe() if len(shown) == 1 else f"{spec.describe()}: {len(shown)} {kind}"
     draw_boards(spec, shown, args.output, one_based=args.one_based, title=title,
                 overwrite=args.force)
 
 
 def _summary(what: str, outcome: Outcome) -> str:
-    count, status = outcome.count, outcome.status
+    """The last text line: every solution found (with --unique, all those met, not only
+    the fundamental ones listed above it) and how the search ended."""
+    count = outcome.total if outcome.total is not None else outcome.count
+    status = outcome.status
+    solutions = f"{count} {plural(count, 'solution')}"
     if status is Status.COMPLETE:
-        verdict = "no solution exists" if count == 0 else f"{count} solution(s), all of them"
+        verdict = ("no solution exists" if count == 0 else "1 solution, the only one"
+                   if count == 1 else f"{solutions}, all of them")
     elif status is Status.FOUND:
-        verdict = f"{count} solution(s) (stopped at the limit)"
+        verdict = f"{solutions} (stopped at the limit)"
     else:
-        verdict = f"{count} solution(s) before the search stopped ({status.value}); more may exist"
+        verdict = f"{solutions} before the search stopped ({status.value}); more may exist"
     return f"{what}: {verdict} [{backend_text(outcome)}]"

@@ -49,7 +49,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="board sizes or queens model files")
     add_format_argument(parser, "text", "json", "csv")
     parser.add_argument("--rounded", action="store_true",
-                        help="text: show figures of a million or more as the book does (9.73 x 10^12)")
+                        help="text: show figures of a million or more as the book does (9.73 x "
+                        "10^12) (default: from 10^15 on; JSON and CSV are exact)")
     parser.add_argument("--estimate", type=positive_int, default=None, metavar="K",
                         help="add Knuth's Monte Carlo estimate of nodes checked from K random walks")
     parser.add_argument("--seed", type=int, default=None,
@@ -121,10 +122,24 @@ def write_csv(rows: list[dict[str, Any]], with_estimate: bool) -> None:
         writer.writerow(values)
 
 
+#: Text shows figures below this exactly (n = 13's whole tree, 3.0 x 10^14, still is) and
+#: larger ones as the book does, so that a row stays readable: n = 28's whole tree has 41
+#: digits. --rounded rounds from a million on; JSON and CSV are always exact.
+EXACT_TEXT_BELOW = 10**15
+
+
 def write_text(rows: list[dict[str, Any]], rounded: bool) -> None:
-    show = (lambda v: book_rounding(v) if v >= 1e6 else f"{v:,}") if rounded else "{:,}".format
-    headers = [title for _, title in COLUMNS]
-    table = [[str(row.get("name", row["n"]))] + [show(row[key]) for key, _ in COLUMNS[1:]] for row in rows]
+    """The table: a row per board, a `name` column first when a row is a model (a plain
+    board's is blank), then n and the figures, right-aligned."""
+    least = 10**6 if rounded else EXACT_TEXT_BELOW
+
+    def show(value: int) -> str:
+        return book_rounding(value) if value >= least else f"{value:,}"
+
+    named = any("name" in row for row in rows)
+    headers = (["name"] if named else []) + [title for _, title in COLUMNS]
+    table = [([str(row.get("name", ""))] if named else []) + [str(row["n"])]
+             + [show(row[key]) for key, _ in COLUMNS[1:]] for row in rows]
     if "estimate" in rows[0]:
         headers.append("Monte Carlo estimate of nodes checked")
         for line, row in zip(table, rows, strict=True):
@@ -132,7 +147,12 @@ def write_text(rows: list[dict[str, Any]], rounded: bool) -> None:
             line.append(f"{est['mean']:,.0f} +/- {1.96 * est['stderr']:,.0f} "
                         f"({est['samples']:,} walks)")
     widths = [max(len(h), *(len(line[i]) for line in table)) for i, h in enumerate(headers)]
-    print("  ".join(h.rjust(w) for h, w in zip(headers, widths, strict=True)).rstrip())
+
+    def aligned(values: list[str]) -> str:
+        return "  ".join(value.ljust(width) if named and i == 0 else value.rjust(width)
+                         for i, (value, width) in enumerate(zip(values, widths, strict=True)))
+
+    print(aligned(headers).rstrip())
     for line in table:
-        print("  ".join(v.rjust(w) for v, w in zip(line, widths, strict=True)).rstrip())
+        print(aligned(line).rstrip())
 

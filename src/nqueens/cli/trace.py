@@ -11,6 +11,7 @@ from ..errors import InputError
 from ..pictures.page import PAGE_MAX_N_ALL, PAGE_MAX_N_FIRST
 from ..spec import Spec
 from ..textbook.trace import Event, event_text, step_label, steps, walk
+from ..wording import plural
 from .common import (
     EXIT_OK,
     add_cell_arguments,
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
             found += event.kind == "solution"
     scope = "until the first solution" if found and not args.all else "whole tree"
     write(f"{scope}: {checks + 1} nodes checked, {promising + 1} promising (root included), "
-          f"{found} solution(s)\n")
+          f"{found} {plural(found, 'solution')}\n")
     return EXIT_OK
 
 

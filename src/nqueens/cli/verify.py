@@ -36,16 +36,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "verify", help="check a placement",
         description=wrap(
             "Check placements read from FILE or stdin: JSON ({\"columns\": [...]}, a list, or the "
-            "output of `solve --format json` or `--format jsonl`), a list of columns such as "
-            "'1 3 0 2', or a board of Q and . rows. Prints 'valid', or every line that holds "
-            "more than one queen (with all its queens and the number of attacking pairs) and "
-            "every other broken rule; exit 1 when invalid."
+            "output of `solve --format json` or `--format jsonl`), the text `solve` prints, "
+            "columns such as '1 3 0 2' (one placement per line), or a board of Q and . rows. "
+            "Prints 'valid', or every line that holds more than one queen (with all its queens "
+            "and the number of attacking pairs) and every other broken rule; exit 1 when "
+            "invalid."
         ),
         epilog=(
             "examples:\n"
             "  nqueens verify --n 4 <<< '1 3 0 2'\n"
             "  echo '2 4 1 3' | nqueens verify --one-based\n"
             "  nqueens solve 8 --format json | nqueens verify\n"
+            "  nqueens solve 6 --all --one-based | nqueens verify\n"
             "  nqueens verify placement.txt --model completion-8-a1\n"
             "  nqueens verify --proof q3.drat --model 3"
         ),
@@ -62,7 +64,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--timeout", type=positive_float, default=None, metavar="S",
                         help="stop after S seconds: the verdict is then unknown (exit 3)")
     parser.add_argument("--one-based", action="store_true",
-                        help="columns in the input and cells in the report are 1-based")
+                        help="typed columns are read 1-based and the text report's cells are "
+                        "1-based, as `solve --one-based` shows them; JSON (in and out) and the "
+                        "text `solve` prints say their own base, and --fixed/--forbidden cells "
+                        "stay 0-based, as in every command")
     add_format_argument(parser)
     add_proof_arguments(parser)
     parser.set_defaults(handler=run)
@@ -158,7 +163,10 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
     read = read_placements(_read(args.file))
     check_validation(len(read.cells) if read.cells is not None
                      else sum(len(columns) for columns in read.columns))
-    shift = 1 if args.one_based else 0
+    # the input's own base where it states one (JSON, solve's text), else --one-based; the
+    # text report counts from 1 with --one-based, JSON stays 0-based
+    base = read.one_based if read.one_based is not None else args.one_based
+    shift = 1 if base else 0
     checks: list[tuple[str, dict[str, Any], list[Violation]]] = []
     specs: dict[int, Spec] = {}  # one board per placement length (a model is read once)
     try:
@@ -167,7 +175,7 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
             if read.board_size != spec.n:
                 raise InputError(f"the board has {read.board_size} rows but the model is "
                                  f"{spec.n}x{spec.n}")
-            shown = {"cells": [[r + shift, c + shift] for r, c in read.cells]}
+            shown = {"cells": [[r, c] for r, c in read.cells]}
             checks.append(("board", shown, find_cell_violations(
                 spec, read.cells, should_stop=guard.should_stop)))
         else:
@@ -177,7 +185,7 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
                 if len(columns) not in specs:
                     specs[len(columns)] = _spec_for(args, len(columns), read.board)
                 placement = tuple(c - shift for c in columns)
-                checks.append((str(list(columns)), {"placement": list(columns)},
+                checks.append((str(list(columns)), {"placement": list(placement)},
                                find_violations(specs[len(columns)], placement,
                                                should_stop=guard.should_stop)))
     except ValidationStopped:
@@ -190,7 +198,7 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
         print_json([
             {**shown, "valid": not found,
              "violations": [{"rule": v.rule,
-                             "cells": [[r + shift, c + shift] for r, c in v.cells],
+                             "cells": [[r, c] for r, c in v.cells],
                              "pairs": v.pairs,
                              "message": v.describe(args.one_based)} for v in found]}
             for _, shown, found in checks

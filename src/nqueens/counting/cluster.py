@@ -20,13 +20,14 @@ from contextlib import ExitStack, contextmanager, suppress
 from typing import Any
 
 from ..errors import QueensError, WorkerError
+from ..wording import install_hint
 from . import DEFAULT_CONNECT_TIMEOUT  # seconds for the scheduler, then a first worker
 from .partition import Subproblem
 
 #: Reruns of a task that raised (lost workers are counted by the scheduler instead).
 DEFAULT_RETRIES = 2
 
-INSTALL_HINT = "install it with pip install 'nqueens[dask]'"
+INSTALL_HINT = f"install it with {install_hint('dask')}"
 
 
 class ClusterError(QueensError):

@@ -18,6 +18,7 @@ from typing import Any
 from ..errors import InputError
 from ..result import Deadline, Outcome, Status
 from ..spec import Spec
+from ..wording import install_hint
 from .route import Ask, Count, CountingRoute, Fit
 
 __all__ = ["ROUTE", "ganak_count"]
@@ -31,8 +32,8 @@ def _require_pyganak() -> None:
         import pyganak  # noqa: F401
     except ImportError:
         raise InputError(
-            "--counter ganak needs the pyganak package; install it with "
-            "pip install 'nqueens[count]' (or pip install pyganak)"
+            f"--counter ganak needs the pyganak package; install it with "
+            f"{install_hint('count')} (or pip install pyganak alone)"
         ) from None
 
 

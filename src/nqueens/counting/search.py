@@ -1,7 +1,7 @@
 """The counting routes that run the backend's own search:
 
 - "enumerate": the search with a counting sink, every solution met (so a progress bar or a
-  caller's callback sees each one; with `unique`, one canonical form kept per class);
+  caller's callback sees each one; with `unique`, the canonical form of each new class);
 - "mirror": a plain board of a mirror-symmetric variant split by its first row, the left
   half counted twice, each part by the backend's search (`solver_task`);
 - "split": explicit parts (`--checkpoint`, `--split-depth`, `--executor`, or the search over
@@ -159,16 +159,20 @@ def search_with_classes(
     on_solution: SolutionSink | None = None,
 ) -> Outcome:
     """The backend's own search, every solution it meets passed to `on_solution`; with
-    `unique`, one canonical form kept per class of symmetric solutions and their number in
-    `stats["unique"]`."""
+    `unique`, only the first of each class of symmetric solutions, as the class's canonical
+    form (the smallest of its images, known from any member), and the number of classes in
+    `stats["unique"]` (the outcome's count stays every solution met)."""
     classes: set[Placement] = set()
     sink = on_solution
     if unique:
         group = instance_symmetries(spec)
 
         def sink(placement: Placement) -> bool | None:
-            classes.add(canonical(placement, group))
-            return None if on_solution is None else on_solution(placement)
+            form = canonical(placement, group)
+            if form in classes:
+                return None
+            classes.add(form)
+            return None if on_solution is None else on_solution(form)
 
     outcome = get_backend(backend, **options).search(spec, sink, limit=limit, deadline=deadline)
     if unique:

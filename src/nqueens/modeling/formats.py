@@ -30,6 +30,7 @@ from ..atomicfile import write_text_atomic
 from ..errors import ModelFileError, SpecError
 from ..limits import MAX_DIGITS
 from ..spec import Cell, Spec
+from ..wording import plural
 from .modelfile import (
     MAX_MODEL_BYTES,
     Expected,
@@ -257,8 +258,9 @@ def _size(reader: _Reader, found: dict[str, tuple[object, int]]) -> int:
 
 
 def _pairs(reader: _Reader, found: dict[str, tuple[object, int]], name: str,
-           low: int, high: int, base: str) -> list[tuple[int, int, int]]:
-    """The pairs of list `name`, each within low..high, as (a, b, line)."""
+           low: int, high: int, base: str, *, second: bool = True) -> list[tuple[int, int, int]]:
+    """The pairs of list `name` as (a, b, line), a within low..high, and b too when `second`
+    (a cell's column; a diagonal's kind is checked by its reader)."""
     if name not in found:
         return []
     value, line = found[name]
@@ -273,7 +275,7 @@ def _pairs(reader: _Reader, found: dict[str, tuple[object, int]], name: str,
                               f"{_shown(item)}")
         a, b = item
         assert isinstance(a, int) and isinstance(b, int)
-        if not (low <= a <= high and low <= b <= high):
+        if not (low <= a <= high and (low <= b <= high or not second)):
             raise reader.fail(where, f"{name}: [{a}, {b}] is off the board ({base}: "
                               f"{low}..{high})")
         pairs.append((a, b, where))
@@ -358,7 +360,8 @@ def _parse_diagonals(reader: _Reader, name: str, take: int | None) -> Model:
     n = _size(reader, found)
     if "diags" not in found:
         raise reader.fail(reader.last_line, "the list diags = [[d, t], ...] is missing")
-    pairs = _pairs(reader, found, "diags", 0, 2 * n - 2, "0-based diagonal indices")
+    pairs = _pairs(reader, found, "diags", 0, 2 * n - 2, "0-based diagonal indices",
+                   second=False)
     seen: dict[Diagonal, int] = {}
     for index, kind, line in pairs:
         if kind not in (0, 1):
@@ -398,7 +401,8 @@ def _fact(reader: _Reader) -> tuple[_Token, list[int]]:
     reader.take(".", "'.' ending the fact")
     arity = 1 if atom.text == "num" else 2
     if len(args) != arity:
-        raise reader.fail(atom.line, f"{atom.text} takes {arity} argument(s), got {len(args)}")
+        raise reader.fail(atom.line, f"{atom.text} takes {arity} {plural(arity, 'argument')}, "
+                          f"got {len(args)}")
     return atom, args
 
 

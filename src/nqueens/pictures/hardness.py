@@ -197,6 +197,22 @@ def _cactus_figure(meta: dict[str, Any], runs: list[dict[str, Any]], limit: floa
     return figure
 
 
+def hardness_png(doc: dict[str, Any]) -> bytes:
+    """The hardness plot of a results document as PNG bytes (the bench writes them with its
+    other files, all or none)."""
+    import io
+
+    from ..drawing.figure import pyplot
+
+    figure = hardness_figure(doc)
+    buffer = io.BytesIO()
+    try:  # as `plot_hardness` draws it (save.save_figure)
+        figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    finally:
+        pyplot().close(figure)
+    return buffer.getvalue()
+
+
 def plot_hardness(doc: dict[str, Any], path: str | os.PathLike[str]) -> None:
     """Write the hardness plot of a results document as PNG (or SVG by suffix) to `path`,
     atomically."""

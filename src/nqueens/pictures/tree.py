@@ -23,8 +23,13 @@ from ..spec import Spec
 from ..textbook.trace import textbook_spec, walk
 from .save import picture_format, save_figure
 
-#: Largest board drawn unless forced: n = 5 already has 220 nodes; n = 6 has 895.
-MAX_TREE_N = 5
+#: Most nodes a tree is drawn with unless `--large`: the whole tree of n = 5 (221 nodes,
+#: the root included) is; n = 6's (895) is not. A tree is judged by its own size, so a
+#: constrained board of any n whose tree is small is drawn (`tree_size`).
+DEFAULT_TREE_NODES = 250
+#: Most nodes drawn at all: the whole tree of n = 7 (3,585) is; n = 8's (15,721) is past
+#: any picture.
+MAX_TREE_NODES = 4000
 
 #: A panel holds at most this many leaves, so a panel is about 20 inches wide: at 1920 px
 #: across that is ~95 px per inch, and the 10 pt labels are ~13 px tall.
@@ -70,6 +75,18 @@ def build_tree(board: int | Spec, *, all_solutions: bool = True) -> Node:
         elif event.kind == "solution":
             path[-1].solution = True
     return root
+
+
+def tree_size(board: int | Spec, *, all_solutions: bool = True, most: int = MAX_TREE_NODES) -> int:
+    """The nodes of the tree `draw_tree` would draw (every node checked, the root included),
+    counted by walking it, but no further than `most` + 1: a tree too large to draw costs
+    no more to refuse than the largest one drawn."""
+    nodes = 1
+    for event in walk(board, all_solutions=all_solutions):
+        nodes += event.kind == "check"
+        if nodes > most:
+            break
+    return nodes
 
 
 def preorder(node: Node, level: int = 0) -> list[tuple[Node, int]]:

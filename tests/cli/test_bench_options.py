@@ -1,0 +1,72 @@
+"""`nqueens bench` refuses, before any work, what it would ignore or overwrite: a suite's
+options without --suite, the speed grid's with it, generation options for a set that is
+read, a subject named twice, and the files of an earlier run without --force (all of a
+run's files or none)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+RunCli = Callable[..., Any]  # the run_cli fixture (tests/conftest.py)
+
+GENERATED = ["--suite", "blocked", "--n", "6", "--range", "8", "--seeds", "1..1"]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--subjects", "auto"], "--subjects applies to a hard-instance suite only"),
+    (["--n", "20"], "--n applies to a hard-instance suite only"),
+    (["--min-free", "2"], "--min-free applies to a hard-instance suite only"),
+    ([*GENERATED, "--quick"], "--quick applies to the speed grid, not to --suite"),
+    ([*GENERATED, "--only", "count"], "--only applies to the speed grid"),
+    ([*GENERATED, "--delta", "3"], "--delta does not apply here: --suite blocked generates"),
+    (["--suite", "completion", "--delta", "2", "--range", "8", "--n", "8"],
+     "--n does not apply here: --suite completion generates with --delta"),
+    (["--suite", "asp", "--range", "1..2"], "--range does not apply here: the set is read"),
+    ([*GENERATED, "--subjects", "auto,sat,auto"], "auto named more than once"),
+])
+def test_an_option_the_run_would_ignore_is_refused(
+        run_cli: RunCli, tmp_path: Path, argv: list[str], message: str) -> None:
+    out = tmp_path / "out"
+    result = run_cli("bench", *argv, "--output-dir", str(out))
+    assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
+    assert message in result.err
+    assert not out.exists() or list(out.iterdir()) == []
+
+
+@pytest.mark.parametrize(("argv", "earlier"), [
+    (["--quick", "--only", "large n"], "bench.png"),
+    (GENERATED, "hard-blocked.json"),
+    (GENERATED, "hard-blocked-instances/blocked-6-8-k4-s1.param"),
+])
+def test_an_earlier_runs_file_is_refused_before_any_work(
+        run_cli: RunCli, tmp_path: Path, argv: list[str], earlier: str) -> None:
+    out = tmp_path / "out"
+    (out / earlier).parent.mkdir(parents=True)
+    (out / earlier).write_text("an earlier run\n")
+    result = run_cli("bench", *argv, "--output-dir", str(out))
+    assert result.code == 2 and result.out == ""
+    assert result.err == (f"nqueens: error: {out / earlier}: already exists, from an earlier "
+                          "run; use --force to replace that run's files, or give another "
+                          "--output-dir\n")
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert files == [earlier] and (out / earlier).read_text() == "an earlier run\n"
+
+
+def test_force_lets_an_earlier_run_be_replaced_whole(tmp_path: Path) -> None:
+    from nqueens.bench.hard import Run, Suite, result_files, write_results
+    from nqueens.cli.bench import _check_files
+
+    paths = result_files("blocked", tmp_path)
+    for path in paths:
+        path.write_text("an earlier run\n")
+    _check_files(paths, force=True)  # no refusal
+    runs = [Run("i", 6, 8.0, "backtrack", 0.2, 0.1, "unsat", answer="unsat")]
+    meta = {"parameter": "blocked squares", "run_timeout": 10.0, "title": "t"}
+    written = write_results(Suite("blocked", [], "here"), runs, 10.0, tmp_path, meta,
+                            overwrite=True)
+    assert written == paths and all(p.read_bytes() != b"an earlier run\n" for p in paths)
+    assert paths[2].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
