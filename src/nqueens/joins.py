@@ -52,7 +52,7 @@ try:
 except ImportError:  # not built (no C compiler at install): the Python join below
     _join = None  # type: ignore[assignment]
 
-__all__ = ["JOIN_MAX_N", "KERNEL_ENV", "KERNEL_NAMES", "JoinCount", "chosen_kernel", "count",
+__all__ = ["JOIN_MAX_N", "KERNEL_ENV", "KERNEL_NAMES", "UNITS", "JoinCount", "chosen_kernel", "count",
            "hardware_popcount", "join_available", "kernels", "table_bytes", "units"]
 
 #: Widest board whose diagonals fit the 64-bit masks of the compiled join.
@@ -63,6 +63,10 @@ _POLL_UNITS = 16  # units between polls of `should_stop`, as in _join.c
 KERNEL_NAMES = ("portable", "popcnt", "avx2", "avx512")
 #: The environment variable that picks the compiled join's kernel (default: the widest).
 KERNEL_ENV = "NQUEENS_JOIN_KERNEL"
+#: The numbering of the units (2: the eight symmetries, odd units by the middle column's
+#: queen). Parts counted under another numbering cover other units: a checkpoint that
+#: holds them is for another problem (the join route puts this in its identity).
+UNITS = 2
 #: Weights of a unit: weight[g][h] for west group g and east group h.
 Weights = tuple[tuple[int, int], tuple[int, int]]
 

@@ -123,3 +123,19 @@ def test_a_split_count_with_auto_takes_the_join(tmp_path):
     assert (chosen.counting, chosen.split) == ("join", split)
     outcome = chosen.run()
     assert outcome.complete and outcome.count == A000170[13] and outcome.stats["plan"] == "join"
+
+
+def test_a_checkpoint_of_parts_numbered_otherwise_is_refused(tmp_path):
+    """Parts counted by an nqueens whose join numbered its units otherwise cover other
+    units: their checkpoint (no `join_units` in its identity) is refused, not resumed."""
+    from nqueens.errors import CheckpointError
+
+    path = tmp_path / "q.ckpt"
+    split = planning.Split(checkpoint=path)
+    assert planning.plan(13, "count", split=split, jobs=1).run().count == A000170[13]
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["options"] == {"join_units": 2}
+    path.write_text("\n".join([json.dumps({**header, "options": {}}), *lines[1:]]) + "\n")
+    with pytest.raises(CheckpointError, match="was written for"):
+        planning.plan(13, "count", split=split, jobs=1).run()

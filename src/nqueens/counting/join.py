@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..backends import Rate
-from ..joins import JOIN_MAX_N, hardware_popcount, join_available
+from ..joins import JOIN_MAX_N, UNITS, hardware_popcount, join_available
 from ..limits import BASE_BYTES, machine_memory, memory_text
 from ..result import Deadline, Outcome
 from ..spec import Spec
@@ -127,7 +127,10 @@ def _run(count: Count) -> Outcome:
     executor: ExecutorName = ("dask" if split.executor == "dask" else "local" if jobs > 1
                               else "inline")
     found = count_parts(
-        spec, backend=count.backend, task=join_task, partition="join", jobs=jobs,
+        # the units' numbering is part of a checkpoint's identity: parts numbered otherwise
+        # (by an older nqueens) are refused, not added up
+        spec, backend=count.backend, options={"join_units": UNITS}, task=join_task,
+        partition="join", jobs=jobs,
         split=split._replace(executor=executor), deadline=count.deadline,
         on_progress=count.on_progress, on_resume=count.on_resume)
     return replace(found, stats={
