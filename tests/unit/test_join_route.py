@@ -78,6 +78,9 @@ def test_the_plan_counts_16_by_the_join():
     outcome = planning.plan(13, "count").run()
     assert outcome.complete and outcome.count == A000170[13]
     assert outcome.stats["plan"] == "join"
+    from nqueens.joins import chosen_kernel
+
+    assert outcome.stats["kernel"] == chosen_kernel() and outcome.stats["symmetry"] == "all eight"
 
 
 def test_unique_and_a_named_backend_keep_the_per_class_walk():

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..backends import Rate
-from ..joins import JOIN_MAX_N, UNITS, hardware_popcount, join_available
+from ..joins import JOIN_MAX_N, UNITS, chosen_kernel, join_available
 from ..limits import BASE_BYTES, machine_memory, memory_text
 from ..result import Deadline, Outcome
 from ..spec import Spec
@@ -135,9 +135,11 @@ def _run(count: Count) -> Outcome:
         on_progress=count.on_progress, on_resume=count.on_resume)
     return replace(found, stats={
         "join": "compiled" if join_available() else "python",
-        "popcount": "hardware" if hardware_popcount() else "portable",
-        # splits fold by the mirror and the flip; an odd board's middle queens by all 8
-        "symmetry": "mirror and flip" if spec.n % 2 == 0 else "mirror, flip and rotations",
+        "kernel": chosen_kernel(),  # the join's popcount: portable, popcnt, avx2, avx512
+        # all eight: an even board's splits by the long diagonals' reflections, the mirror
+        # and the flip; an odd board's middle queens by all eight (its centre's splits by
+        # the mirror and the flip)
+        "symmetry": "all eight",
         "jobs": jobs, **found.stats})
 
 
