@@ -41,7 +41,9 @@ can be checked anywhere it runs.
 from __future__ import annotations
 
 import functools
+import math
 import os
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -52,8 +54,9 @@ try:
 except ImportError:  # not built (no C compiler at install): the Python join below
     _join = None  # type: ignore[assignment]
 
-__all__ = ["JOIN_MAX_N", "KERNEL_ENV", "KERNEL_NAMES", "UNITS", "JoinCount", "chosen_kernel", "count",
-           "hardware_popcount", "join_available", "kernels", "table_bytes", "units"]
+__all__ = ["JOIN_MAX_N", "KERNEL_ENV", "KERNEL_NAMES", "UNITS", "JoinCount", "Sample", "chosen_kernel",
+           "count", "hardware_popcount", "join_available", "kernels", "sample", "table_bytes",
+           "unit_count", "units"]
 
 #: Widest board whose diagonals fit the 64-bit masks of the compiled join.
 JOIN_MAX_N = 32 if _join is None else int(_join.MAX_N)
@@ -125,6 +128,63 @@ def hardware_popcount() -> bool:
 def table_bytes() -> int:
     """Bytes this process holds in the compiled join's quarter tables (0 before a count)."""
     return 0 if _join is None else int(_join.table_bytes())
+
+
+def unit_count(n: int) -> int:
+    """How many units the join of an n-board has (as `units` lists them, by formula): an
+    even board's splits below their complement; an odd board's centre splits up to the
+    mirror and the flip (Burnside's count of their orbits) and, for each b, the splits of
+    the rows the middle queens leave."""
+    h = n // 2
+    if n % 2 == 0:
+        return math.comb(n - 1, h)
+    if h == 0:
+        return 1
+    flip_fixed = math.comb(h, h // 2) if h % 2 == 0 else 0  # the reversal pairs up the rows
+    centre = (math.comb(2 * h, h) + flip_fixed + (1 << h)) // 4  # (the mirror fixes none)
+    return centre + (h - 1) * math.comb(2 * h - 1, h)
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """The compiled join measured here on an n-board: CPU seconds to build the quarter
+    tables (once per process), and per unit over `units` units spread over the board."""
+
+    n: int
+    units: int
+    unit_seconds: float
+    table_seconds: float
+    kernel: str
+
+
+def sample(n: int, seconds: float = 2.0, *, kernel: str | None = None) -> Sample:
+    """Time the compiled join on an n-board in this process: the quarter tables, then
+    about `seconds` of CPU on units taken at an even stride over the board (one part, so
+    every configuration and kind of split is in it). The tables stay built for a count.
+
+    Raises:
+        RuntimeError: the join is not compiled here.
+        MemoryError: the tables do not fit.
+    """
+    if not join_available():
+        raise RuntimeError("the join is not compiled here: nothing to measure")
+    chosen = chosen_kernel(kernel)
+    total = unit_count(n)
+    started = time.process_time()
+    count(n, 0, total, kernel=chosen)  # the tables, and unit 0
+    first = time.process_time() - started
+    stride = max(1, total // 16)  # a pilot of about 16 units, at an even stride
+    started = time.process_time()
+    units = count(n, stride - 1, stride, kernel=chosen).units
+    elapsed = time.process_time() - started
+    more = int((seconds - elapsed) * units / elapsed) if elapsed > 0 else total
+    if stride > 1 and more > units:  # the rest of the budget, at a finer stride
+        stride = max(2, total // more)
+        started = time.process_time()
+        units += count(n, 1, stride, kernel=chosen).units
+        elapsed += time.process_time() - started
+    each = elapsed / max(1, units)
+    return Sample(n, units, each, max(0.0, first - each), chosen)
 
 
 def count(

@@ -58,6 +58,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  nqueens count 8 --fixed 0,0 --forbidden 3,3 --format json\n"
             "  nqueens count superqueens-11 --backend sat\n"
             "  nqueens count 8 --cross-check\n"
+            "  nqueens count 22 --plan --checkpoint q22.ckpt\n"
             "  nqueens count 16 --backend backtrack --checkpoint q16.ckpt"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -83,6 +84,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--cross-check", action="store_true",
                         help="count again with a backend of another formalism (CP-SAT, CNF or "
                         "search) and report both counts; exit 5 when they differ")
+    parser.add_argument("--plan", action="store_true",
+                        help="count nothing: say what a count of the plain board by the join "
+                        "of partial boards will cost (its parts, the CPU time from a short "
+                        "sample measured here, the memory of each process, the wall time on "
+                        "--jobs processes or on a Dask cluster of --jobs workers)")
     add_split_arguments(parser)
     add_backend_options(parser, "count")
     parser.set_defaults(handler=run)
@@ -135,6 +141,8 @@ def run(args: argparse.Namespace) -> int:
         split = Split(executor="dask" if args.executor == "dask" or args.scheduler else "local",
                       depth=args.split_depth, checkpoint=args.checkpoint,
                       scheduler=args.scheduler, connect_timeout=args.connect_timeout)
+    if args.plan:
+        return run_plan(args, spec, split)
     chosen = plan(spec, "count", args.backend, unique=args.unique, timeout=args.timeout,
                   jobs=args.jobs, split=split,
                   counter=None if args.counter == "enumerate" else args.counter,
@@ -161,6 +169,50 @@ def run(args: argparse.Namespace) -> int:
 
     outcome = guard.settle(guard.run(work, abandon))
     return report(args, spec, outcome, guard)
+
+
+def run_plan(args: argparse.Namespace, spec: Spec, split: Split | None) -> int:
+    """count --plan: the cost of a count by the join, from a short sample, and no count."""
+    from ..backends import backend_info
+    from ..counting.join import join_plan
+    from ..forecast import seconds_text
+    from ..limits import machine_memory, memory_text
+
+    options = backend_options(args, "count")
+    if args.backend not in ("auto", "backtrack") or not backend_info("backtrack").counts_by("join", options):
+        raise InputError("--plan works out a count by the join of partial boards, which the "
+                         "backtrack backend (and auto) runs; drop --backend or --plan")
+    if args.unique or args.cross_check or args.counter != "enumerate":
+        raise InputError("--plan works out the total's count by the join alone; drop --unique, "
+                         "--cross-check and --counter")
+    found = join_plan(spec, jobs=args.jobs, split=split)
+    if args.format == "json":
+        print_json({"n": spec.n, "plan": found._asdict()})
+        return EXIT_OK
+    where = {"inline": "on this process", "local": f"on {found.processes} processes here",
+             "dask": f"on a Dask cluster of {found.processes} workers (one core each)"}[found.executor]
+    if found.measured:
+        basis = f"measured here on {found.measured:,} units spread over the board"
+    else:
+        basis = (f"carried on from n = {found.basis[0]} and {found.basis[1]}, measured here: "
+                 "no count of this size was timed, so a rough guide")
+    memory = machine_memory()
+    if found.fit is None:
+        fits = f"each worker needs about {memory_text(found.memory)}"
+    elif found.fit >= found.processes:
+        fits = f"{found.processes} fit in this machine's {memory_text(memory or 0)}"
+    else:
+        fits = (f"only {found.fit} fit in this machine's {memory_text(memory or 0)}: run on "
+                "fewer processes or on a cluster")
+    print(f"{spec.describe()}: the plan of a count by the join of partial boards (nothing counted)")
+    print(f"  units: {found.units:,} in {found.parts:,} parts (split depth {found.depth}), about "
+          f"{found.units // found.parts:,} each; kernel {found.kernel}")
+    print(f"  CPU: about {seconds_text(found.cpu)}: {found.unit_seconds * 1000:.3g} ms a unit "
+          f"({basis}), and {seconds_text(found.table_seconds)} building the quarter tables in "
+          "each process")
+    print(f"  memory: about {memory_text(found.memory)} each process ({fits})")
+    print(f"  wall: about {seconds_text(found.wall)} {where}, each process on a free core")
+    return EXIT_OK
 
 
 def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:

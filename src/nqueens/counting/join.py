@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..backends import Rate
+from ..errors import InputError, SizeLimitError
 from ..joins import JOIN_MAX_N, UNITS, chosen_kernel, join_available
 from ..limits import BASE_BYTES, machine_memory, memory_text
 from ..result import Deadline, Outcome
@@ -146,3 +147,120 @@ def _run(count: Count) -> Outcome:
 ROUTE = CountingRoute("join", "join of partial boards", _fit, _run, default=False,
                       partition=lambda spec: "join", task=join_task, memory=join_bytes, rate=RATE,
                       own_pace=True)
+
+
+# ---- the plan of a long count: what it will cost, before it starts ----
+
+#: CPU seconds the forecast measures the join for (after building the tables).
+SAMPLE_SECONDS = 2.0
+#: The largest boards whose tables the plan builds to measure them (2 GB at 22 and 23);
+#: beyond, the time a unit takes is carried on from the two largest of the same parity.
+SAMPLED_UP_TO_N = 23
+#: Seconds a worker process takes to start and import the join, measured here.
+PROCESS_START_SECONDS = 0.3
+
+
+class JoinPlan(NamedTuple):
+    """What a count by the join will cost, worked out before it starts (`join_plan`).
+
+    Attributes:
+        n, kernel: the board and the kernel that measured it.
+        units, parts, depth: the units of work, and the parts (4 ** depth) that deal them
+            out (each part every parts-th unit).
+        unit_seconds, table_seconds: CPU seconds a unit takes on average, and building the
+            quarter tables (once per process).
+        measured: the units timed at n (0: none; the time was carried on from `basis`).
+        basis: the board sizes the per-unit time comes from.
+        cpu: CPU seconds of the whole count: every unit, and the tables in each process.
+        memory: bytes each process (or Dask worker) holds.
+        executor, processes: where the parts run, on how many processes (or Dask workers,
+            one core each); fit: how many of them this machine's memory holds (None: a
+            cluster's workers are other machines).
+        wall: seconds from start to end, with every process on a free core of its own.
+    """
+
+    n: int
+    kernel: str
+    units: int
+    parts: int
+    depth: int
+    unit_seconds: float
+    table_seconds: float
+    measured: int
+    basis: tuple[int, ...]
+    cpu: float
+    memory: int
+    executor: ExecutorName
+    processes: int
+    fit: int | None
+    wall: float
+
+
+def _unit_time(n: int, budget: float) -> tuple[float, float, int, tuple[int, ...]]:
+    """(seconds a unit, seconds the tables, units measured, sizes measured) for an n-board:
+    measured here when its tables fit in a quarter of this machine's memory and n is at
+    most SAMPLED_UP_TO_N, else carried on geometrically (per two sizes) from the two
+    largest of the same parity that do."""
+    from ..joins import sample
+
+    memory = machine_memory()
+
+    def fits(size: int) -> bool:
+        return size <= SAMPLED_UP_TO_N and (memory is None or join_bytes(size) <= memory // 4)
+
+    if fits(n):
+        found = sample(n, budget)
+        return found.unit_seconds, found.table_seconds, found.units, (n,)
+    top = max(size for size in range(n % 2 or 2, n, 2) if fits(size))
+    if top < 4:
+        raise SizeLimitError(f"no board of n = {n}'s parity fits here to measure the join on")
+    near, far = sample(top, budget / 2), sample(top - 2, budget / 2)
+    steps = (n - top) / 2
+    grow_unit = near.unit_seconds / far.unit_seconds
+    grow_tables = near.table_seconds / max(far.table_seconds, 1e-6)
+    return (near.unit_seconds * grow_unit ** steps, near.table_seconds * grow_tables ** steps, 0,
+            (top - 2, top))
+
+
+def join_plan(spec: Spec, *, jobs: int | None = None, split: Split | None = None,
+              budget: float = SAMPLE_SECONDS) -> JoinPlan:
+    """The cost of counting the plain board `spec` by the join with `jobs` processes (or
+    Dask workers: `split.executor`) and `split`'s depth: its units and parts, the CPU time
+    from a short sample measured here (about `budget` seconds after building the tables),
+    the memory each process holds, and the wall time with every process on a core of its
+    own. Nothing is counted.
+
+    Raises:
+        InputError: the board is not plain, or beyond the join (n > JOIN_MAX_N).
+        RuntimeError: the join is not compiled here.
+    """
+    from ..joins import chosen_kernel, unit_count
+    from .executors import default_jobs
+    from .partition import choose_depth
+
+    n = spec.n
+    if not (spec.is_plain and spec.variant == "queens") or not 4 <= n <= JOIN_MAX_N:
+        raise InputError(f"--plan works out the join of partial boards, for plain boards of "
+                         f"n = 4 to {JOIN_MAX_N}; {spec.describe()} is not one")
+    split = split or Split()
+    executor: ExecutorName = "dask" if split.executor == "dask" else "local"
+    # as the route chooses: one process below PARALLEL_FROM_N unless split, else all cores
+    processes = jobs or (1 if n < PARALLEL_FROM_N and split == Split() else default_jobs())
+    if executor == "local" and processes == 1:
+        executor = "inline"
+    from .engine import LEDGER_TASKS
+
+    depth = choose_depth(spec, slots=processes, kind="join", requested=split.depth,
+                         at_least=LEDGER_TASKS if split.checkpoint is not None else 1)
+    parts = 4 ** depth
+    unit_seconds, table_seconds, measured, basis = _unit_time(n, budget)
+    units = unit_count(n)
+    work = unit_seconds * units
+    cpu = work + processes * (table_seconds + PROCESS_START_SECONDS)
+    # the parts are dealt out in turn, each about as long as the others: the last round
+    # waits for the slowest of `processes` parts at most
+    rounds = -(-parts // processes)
+    wall = table_seconds + PROCESS_START_SECONDS + rounds * work / parts
+    fit = None if executor == "dask" else join_processes(n, processes)
+    return JoinPlan(n, chosen_kernel(), units, parts, depth, unit_seconds, table_seconds,
+                    measured, basis, cpu, join_bytes(n), executor, processes, fit, wall)
