@@ -142,3 +142,16 @@ def test_a_checkpoint_of_parts_numbered_otherwise_is_refused(tmp_path):
     path.write_text("\n".join([json.dumps({**header, "options": {}}), *lines[1:]]) + "\n")
     with pytest.raises(CheckpointError, match="was written for"):
         planning.plan(13, "count", split=split, jobs=1).run()
+
+
+def test_a_join_checkpoint_with_a_part_checksum_edited_is_refused(tmp_path):
+    from nqueens.errors import CheckpointError
+
+    path = tmp_path / "j.ckpt"
+    assert _join(13, checkpoint=path, depth=3).count == A000170[13]
+    lines = path.read_text().splitlines()
+    record = json.loads(lines[7])
+    lines[7] = json.dumps({**record, "crc": f"{int(record['crc'], 16) ^ 1:08x}"})
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(CheckpointError, match=r"line 8.*fails its checksum"):
+        _join(13, checkpoint=path)
