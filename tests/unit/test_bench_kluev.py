@@ -44,3 +44,28 @@ def test_the_command_wants_a_checkout(tmp_path, capsys):
     with pytest.raises(SystemExit) as stopped:
         kluev.main(["--source", str(tmp_path), "18"])
     assert stopped.value.code == 2 and "holds no solcounter.h" in capsys.readouterr().err
+
+
+def test_with_a_checkout_kluev_is_the_reference_of_the_join():
+    from nqueens.bench.run import REF, workloads
+
+    grid = workloads(False, None, None, kluev=lambda n: Path(f"/built/kluev{n}"))
+    join = next(w for w in grid if w.group == "count: join of partial boards")
+    first, second = join.subjects[:2]
+    assert (first.label, first.role) == ("Kluev's counter, 1 thread", REF)
+    assert first.command(18) == ["/built/kluev18", "1"] and second.command(20)[0] == "/built/kluev20"
+    assert 21 in join.sizes and 21 not in join.sizes_of(first)
+
+
+@pytest.mark.system  # runs subprocesses
+def test_a_command_is_timed_in_cpu_and_wall():
+    import subprocess
+    import sys
+
+    from nqueens.bench.cputime import run_timed
+
+    done = run_timed([sys.executable, "-c", "print(sum(range(3 * 10**6)))"])
+    assert done.returncode == 0 and done.stdout.strip() == str(sum(range(3 * 10**6)))
+    assert done.cpu > 0 and done.wall > 0
+    with pytest.raises(subprocess.TimeoutExpired):
+        run_timed([sys.executable, "-c", "import time; time.sleep(5)"], timeout=0.3)

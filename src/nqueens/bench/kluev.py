@@ -22,15 +22,15 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from .cputime import run_timed
 
 #: Kluev's tuning table (solcounter.h): sieve cuts and the matcher's least size by n.
 _SIEVE_CUTS = {16: 0, 17: 0, 18: 0, 19: 0, 20: 3, 21: 3, 22: 6}
@@ -92,53 +92,14 @@ def build(source: Path, n: int, directory: Path) -> Path:
     return binary
 
 
-def _tree_cpu(root: int, seen: dict[int, int]) -> None:
-    """Note in `seen` the CPU ticks (user + system) so far of `root` and every process
-    below it (Linux's /proc; a worker of a process pool is not always waited for by the
-    command, so its time never reaches the command's own resource usage)."""
-    parents: dict[int, int] = {}
-    ticks: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                fields = stat.read().rpartition(")")[2].split()
-        except OSError:  # gone meanwhile
-            continue
-        parents[int(entry)] = int(fields[1])
-        ticks[int(entry)] = int(fields[11]) + int(fields[12])
-    tree = {root}
-    grown = True
-    while grown:
-        below = {pid for pid, parent in parents.items() if parent in tree} - tree
-        tree |= below
-        grown = bool(below)
-    for pid in tree & ticks.keys():
-        seen[pid] = max(seen.get(pid, 0), ticks[pid])
-
-
 def timed(command: list[str], pattern: str) -> Run:
-    """Run `command`; its CPU time (user + system of it and every process it started, the
-    larger of what its resource usage says and what /proc showed every 0.2 s), its wall
-    time and the integer that `pattern` finds in its output."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    started = time.perf_counter()
-    seen: dict[int, int] = {}
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
-        while process.poll() is None:
-            if os.path.isdir("/proc"):
-                _tree_cpu(process.pid, seen)
-            time.sleep(0.2)
-        out, err = process.communicate()
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = max((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
-              sum(seen.values()) / os.sysconf("SC_CLK_TCK"))
-    found = re.search(pattern, out)
-    if process.returncode != 0 or found is None:
-        sys.stderr.write(f"{' '.join(command)} failed: {err.strip()[-300:]}\n")
-    return Run(cpu, wall, int(found.group(1)) if found else None)
+    """Run `command`: its CPU time (its own and every process it started, `cputime`), its
+    wall time and the integer that `pattern` finds in its output."""
+    done = run_timed(command)
+    found = re.search(pattern, done.stdout)
+    if done.returncode != 0 or found is None:
+        sys.stderr.write(f"{' '.join(command)} failed: {done.stderr.strip()[-300:]}\n")
+    return Run(done.cpu, done.wall, int(found.group(1)) if found else None)
 
 
 def compare(source: Path, sizes: list[int], jobs: int, repeats: int) -> list[str]:
