@@ -42,8 +42,8 @@ JOIN_BYTES_PER_ENTRY = 16
 #: (measured here: about 10 MB beside the tables at n = 18 and 20; peak 266 MB at n = 20).
 JOIN_WORKING_BYTES = 32 * 2**20
 #: A whole count on one process, measured here (CPU seconds, whole process, `count N --jobs
-#: 1`: n = 16 on a quiet machine; n = 18 the median of 3 in the run of issue 31).
-RATE = Rate("exp", ((16, 0.41), (18, 6.4)))
+#: 1`, medians of 3 with the eight symmetries and the kernels of issue 31).
+RATE = Rate("exp", ((16, 0.34), (18, 3.4)))
 
 
 def join_bytes(n: int) -> int:
