@@ -155,3 +155,10 @@ def test_a_join_checkpoint_with_a_part_checksum_edited_is_refused(tmp_path):
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(CheckpointError, match=r"line 8.*fails its checksum"):
         _join(13, checkpoint=path)
+
+
+def test_a_deep_join_split_is_four_parts_a_level_not_n():
+    """A record run deals the join into thousands of parts: depth 5 is 1,024 of them, not
+    the n ** 5 a prefix split may give (which the size check must not assume)."""
+    found = _join(13, depth=5)
+    assert found.complete and found.count == A000170[13] and found.stats["tasks"] == 1024
