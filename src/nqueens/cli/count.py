@@ -207,11 +207,14 @@ def run_plan(args: argparse.Namespace, spec: Spec, split: Split | None) -> int:
     print(f"{spec.describe()}: the plan of a count by the join of partial boards (nothing counted)")
     print(f"  units: {found.units:,} in {found.parts:,} parts (split depth {found.depth}), about "
           f"{found.units // found.parts:,} each; kernel {found.kernel}")
-    print(f"  CPU: about {seconds_text(found.cpu)}: {found.unit_seconds * 1000:.3g} ms a unit "
+    unit = (f"{found.unit_seconds * 1000:.3g} ms" if found.unit_seconds < 1
+            else seconds_text(found.unit_seconds))
+    print(f"  CPU: about {seconds_text(found.cpu)}: {unit} a unit "
           f"({basis}), and {seconds_text(found.table_seconds)} building the quarter tables in "
           "each process")
     print(f"  memory: about {memory_text(found.memory)} each process ({fits})")
-    print(f"  wall: about {seconds_text(found.wall)} {where}, each process on a free core")
+    each = "worker" if found.executor == "dask" else "process"
+    print(f"  wall: about {seconds_text(found.wall)} {where}, each {each} on a free core")
     return EXIT_OK
 
 
