@@ -171,3 +171,16 @@ def test_bad_arguments_are_refused(n, offset, stride):
 def test_a_part_handed_out_after_the_stop_counts_nothing(compiled):
     found = count(13, should_stop=lambda: True, compiled=compiled)
     assert (found.total, found.units, found.complete) == (0, 0, False)
+
+
+@needs_join
+@pytest.mark.skipif(not kernel_available(), reason="C kernel not built")
+@pytest.mark.parametrize("n", range(4, 15))
+def test_the_per_class_walk_counts_each_part_of_the_join_again(n):
+    """The walk, sharing each class out over the join's parts as the join numbers and
+    weighs them (`bitboard.count_classes_by_join_part`), finds each part's count."""
+    from nqueens.bitboard import count_classes_by_join_part
+
+    walked, shares = count_classes_by_join_part(n, 7)
+    assert walked.complete and walked.total == A000170[n]
+    assert shares == [count(n, k, 7).total for k in range(7)]

@@ -83,7 +83,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="also count fundamental solutions (up to rotation and reflection)")
     parser.add_argument("--cross-check", action="store_true",
                         help="count again with a backend of another formalism (CP-SAT, CNF or "
-                        "search) and report both counts; exit 5 when they differ")
+                        "search) and report both counts; a count by the join of partial boards "
+                        "(plain, n = 13 to 18) is checked part by part by the per-class walk "
+                        "instead; exit 5 when they differ")
     parser.add_argument("--plan", action="store_true",
                         help="count nothing: say what a count of the plain board by the join "
                         "of partial boards will cost (its parts, the CPU time from a short "
@@ -220,7 +222,10 @@ def run_plan(args: argparse.Namespace, spec: Spec, split: Split | None) -> int:
 
 def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
     """count --cross-check: the count of `chosen`, then a second count by a backend of
-    another formalism; both are reported, and a disagreement is its own failure (exit 5)."""
+    another formalism; both are reported, and a disagreement is its own failure (exit 5).
+    A count by the join is checked part by part instead (`run_part_cross_check`)."""
+    if chosen.counting == "join":
+        return run_part_cross_check(args, chosen, guard)
     second = cross_check_plan(chosen, args.timeout)
     announce(chosen)
     prepare(chosen, guard)
@@ -240,6 +245,75 @@ def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int
         _report_pair(args, chosen.spec, outcomes)
     check_agreement(*outcomes)  # CountMismatchError: exit 5, after both counts are shown
     return EXIT_OK if all(o.complete for o in outcomes) else EXIT_UNKNOWN
+
+
+def run_part_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
+    """count --cross-check of a count by the join (n <= 18): the count, its parts recorded
+    (in --checkpoint FILE, else in a temporary one), then the per-class walk sharing each
+    class's solutions out over the join's parts; both totals are reported, and any part
+    whose two counts differ is named (exit 5)."""
+    import tempfile
+    from pathlib import Path
+
+    from ..counting.join import CROSS_CHECK_MAX_N, cross_check_parts
+    from ..errors import CountMismatchError
+
+    spec = chosen.spec
+    if spec.n > CROSS_CHECK_MAX_N or chosen.unique:
+        raise InputError(f"--cross-check counts each part of the join again by the per-class "
+                         f"walk, which takes hours beyond n = {CROSS_CHECK_MAX_N}; drop "
+                         "--cross-check" if spec.n > CROSS_CHECK_MAX_N else
+                         "--cross-check compares totals; drop --unique")
+    with tempfile.TemporaryDirectory(prefix="nqueens-parts-") as folder:
+        given = chosen.split.checkpoint if chosen.split is not None else None
+        checkpoint = given if given is not None else Path(folder) / "parts.ckpt"
+        split = (chosen.split or Split(executor="local"))._replace(checkpoint=checkpoint)
+        counted = plan(spec, "count", args.backend, timeout=args.timeout, jobs=args.jobs, split=split)
+        announce(counted)
+        prepare(counted, guard)
+        found: list[Any] = []
+
+        def work() -> Outcome:
+            outcome = guard.settle(counted.run(guard.deadline))
+            if outcome.complete:
+                found.append(cross_check_parts(spec, checkpoint, should_stop=guard.deadline.expired))
+            return outcome
+
+        def abandon() -> None:
+            report(args, spec, Outcome(guard.stopped_status(), 0, backend=counted.backend,
+                                       route=counted.route), guard)
+
+        outcome = guard.run(work, abandon)
+        if not found:  # stopped before the walk: the count alone, a lower bound
+            return report(args, spec, outcome, guard)
+    check = found[0]
+    agree = check.complete and not check.disagree and check.walk == outcome.count
+    with guard.output_lock:
+        if args.format == "json":
+            doc = outcome_json(spec, outcome)
+            doc["cross_check"] = {"route": "per-class walk by join part", "count": check.walk,
+                                  "complete": check.complete, "parts": check.parts,
+                                  "disagree": [list(part) for part in check.disagree]}
+            doc["agree"] = agree if check.complete else None
+            print_json(doc)
+        else:
+            print(f"{spec.describe()}: {outcome.count} solutions [{backend_text(outcome)}, "
+                  f"{outcome.elapsed:.3f} s]")
+            bound = "" if check.complete else " (at least; search stopped)"
+            print(f"{spec.describe()}: {check.walk} solutions{bound} [the per-class walk, "
+                  f"part by part]")
+            if check.complete:
+                print(f"the two counts agree in each of the {check.parts} parts" if agree else
+                      "the two counts DISAGREE in " + ", ".join(
+                          f"part {key} ({mine} by the join, {walked} by the walk)"
+                          for key, mine, walked in check.disagree[:5]))
+        sys.stdout.flush()
+    if check.complete and not agree:
+        raise CountMismatchError(
+            f"the join and the per-class walk disagree in {len(check.disagree)} of {check.parts} "
+            "parts; at least one route is wrong, please report it",
+            {"join": outcome.count, "per-class walk": check.walk})
+    return EXIT_OK if check.complete else EXIT_UNKNOWN
 
 
 def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) -> None:
