@@ -81,7 +81,8 @@ typedef struct {
 
 /* One quarter's placements, filed by (rows used, columns used) in local bits. */
 typedef struct {
-    uint32_t *start; /* 4^h + 1 offsets into entries, key = rows << h | cols */
+    uint64_t *start; /* 4^h + 1 offsets into entries, key = rows << h | cols (64-bit: */
+                     /* a quarter of n >= 26 holds more than 2^32 entries) */
     entry_t *entries;
 } quarter_t;
 
@@ -603,8 +604,8 @@ static uint64_t signature(int n, int h, uint64_t d1, uint64_t d2) {
 
 typedef struct {
     int n, h, r0, c0, base1, base2;
-    uint32_t *count; /* per key, NULL in the filling pass */
-    uint32_t *fill;
+    uint64_t *count; /* per key, NULL in the filling pass */
+    uint64_t *fill;
     entry_t *entries;
 } quarter_walk_t;
 
@@ -630,7 +631,7 @@ static void quarter_dfs(quarter_walk_t *w, int i, uint32_t rows, uint32_t cols, 
 
 static int build_quarter(quarter_t *q, int n, int h, int r0, int c0, size_t *bytes) {
     size_t keys = (size_t)1 << (2 * h);
-    uint32_t *count = calloc(keys, sizeof *count);
+    uint64_t *count = calloc(keys, sizeof *count);
     q->start = malloc((keys + 1) * sizeof *q->start);
     if (!count || !q->start) { free(count); return -1; }
     /* a quarter's diagonals of each family span 2h - 1 <= 31 values: from its lowest */
@@ -638,11 +639,10 @@ static int build_quarter(quarter_t *q, int n, int h, int r0, int c0, size_t *byt
     quarter_dfs(&w, 0, 0, 0, 0, 0);
     uint64_t at = 0;
     for (size_t k = 0; k < keys; k++) {
-        q->start[k] = (uint32_t)at;
+        q->start[k] = at;
         at += count[k];
-        if (at > UINT32_MAX) { free(count); return -1; } /* beyond 32-bit offsets (n >= 26) */
     }
-    q->start[keys] = (uint32_t)at;
+    q->start[keys] = at;
     q->entries = malloc((size_t)at * sizeof *q->entries + 1);
     if (!q->entries) { free(count); return -1; }
     memcpy(count, q->start, keys * sizeof *count); /* fill positions */

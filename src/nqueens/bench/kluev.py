@@ -30,14 +30,18 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..limits import known_solutions
+from ..spec import Spec
 from .cputime import run_timed
 
-#: Kluev's tuning table (solcounter.h): sieve cuts and the matcher's least size by n.
+#: Kluev's tuning table (solcounter.h): sieve cuts and the matcher's least size by n, for
+#: n = 16 to 22; smaller boards take 16's, larger ones 22's.
 _SIEVE_CUTS = {16: 0, 17: 0, 18: 0, 19: 0, 20: 3, 21: 3, 22: 6}
 _MATCH_MIN = {16: 40, 17: 40, 18: 40, 19: 40, 20: 60, 21: 60, 22: 80}
-#: OEIS A000170, to check both programs' answers where known.
-A000170 = {16: 14772512, 17: 95815104, 18: 666090624, 19: 4968057848, 20: 39029188884,
-           21: 314666222712, 22: 2691008701644}
+
+
+def _tuning(table: dict[int, int], n: int) -> int:
+    return table[min(max(n, min(table)), max(table))]
 
 
 @dataclass
@@ -56,8 +60,8 @@ def configure(folder: Path, n: int) -> None:
     """
     settings = {
         "solcounter.h": [(r"inline constexpr int size = \d+;", f"inline constexpr int size = {n};"),
-                         (r"\.sieveCuts = \d+,", f".sieveCuts = {_SIEVE_CUTS.get(n, 6)},"),
-                         (r"\.matchMinSize = \d+,", f".matchMinSize = {_MATCH_MIN.get(n, 80)},"),
+                         (r"\.sieveCuts = \d+,", f".sieveCuts = {_tuning(_SIEVE_CUTS, n)},"),
+                         (r"\.matchMinSize = \d+,", f".matchMinSize = {_tuning(_MATCH_MIN, n)},"),
                          (r"\.bmiIntrin = \w+,", ".bmiIntrin = true,"),
                          (r"\.prefetch = \w+,", ".prefetch = true,")],
         "bmintrin.h": [(r'(//\s*)?#include "bmi2.h"', '#include "bmi2.h"')],
@@ -122,8 +126,9 @@ def compare(source: Path, sizes: list[int], jobs: int, repeats: int) -> list[str
                 got = runs[name]
                 answers = {r.answer for r in got}
                 answer = answers.pop() if len(answers) == 1 else None
-                verdict = "" if answer is None or n not in A000170 else (
-                    " (OEIS)" if answer == A000170[n] else " WRONG")
+                known = known_solutions(Spec(n))
+                verdict = "" if answer is None or known is None else (
+                    " (OEIS)" if answer == known else " WRONG")
                 lines.append(f"{n:>3} {label:<34} {cpu[name]:>9.2f} "
                              f"{statistics.median(r.wall for r in got):>9.2f} "
                              f"{cpu[name] / cpu['kluev']:>9.3f}  {answer}{verdict}")

@@ -50,12 +50,14 @@ RATE = Rate("exp", ((16, 0.34), (18, 3.4)))
 
 def join_bytes(n: int) -> int:
     """One process counting the join of a plain n-board: the interpreter, the two quarter
-    tables (entries and their index by rows and columns used) and a unit's working lists."""
+    tables (entries, their 64-bit index by rows and columns used, and the count per key
+    that builds it) and a unit's working lists."""
     h = n // 2
     last = len(_QUARTER_PLACEMENTS) - 1
     entries = (_QUARTER_PLACEMENTS[h] if h <= last
                else int(_QUARTER_PLACEMENTS[last] * _QUARTER_GROWTH ** (h - last)))
-    tables = 2 * JOIN_BYTES_PER_ENTRY * entries + 2 * 4 * ((1 << 2 * h) + 1) + 4 * (1 << h)
+    keys = 1 << 2 * h
+    tables = 2 * JOIN_BYTES_PER_ENTRY * entries + 2 * 8 * (keys + 1) + 8 * keys + 4 * (1 << h)
     return BASE_BYTES + tables + JOIN_WORKING_BYTES
 
 
