@@ -51,6 +51,58 @@ def test_the_plan_on_a_cluster_and_with_a_checkpoint(tmp_path):
     assert found.wall == pytest.approx(found.cpu)
 
 
+def make_parts(spec, depth):
+    from nqueens.counting.partition import make_partition
+
+    return make_partition(spec, depth, "join").subproblems
+
+
+def _record_parts(path, spec, depth, keys):
+    """A checkpoint of a count by the join that finished the parts `keys` (each counted
+    by the join itself, as a count would record it)."""
+    from nqueens.counting.ledger import Ledger, identity
+    from nqueens.counting.partition import make_partition
+
+    parts = make_partition(spec, depth, "join")
+    fields = identity(spec, route.PLAN_BACKEND, route.JOIN_OPTIONS, depth, len(parts), "join")
+    with Ledger.open(path, fields, {sub.key for sub in parts.subproblems}) as ledger:
+        for sub in parts.subproblems:
+            if sub.key in keys:
+                ledger.record(sub.key, joins.count(spec.n, *sub.join_part).total, 0.0)
+    return parts
+
+
+@needs_join
+def test_the_plan_of_a_resume_is_that_of_the_parts_left(tmp_path):
+    path = tmp_path / "c.ckpt"
+    parts = _record_parts(path, Spec(13), 3, {sub.key for sub in make_parts(Spec(13), 3)[:24]})
+    found = route.join_plan(Spec(13), jobs=2, split=Split(checkpoint=path), budget=0.05)
+    assert (found.parts, found.depth, found.recorded) == (len(parts), 3, 24)
+    assert found.part_seconds == pytest.approx(found.unit_seconds * found.units / 64)
+    assert found.cpu == pytest.approx(40 * found.part_seconds
+                                      + 2 * (found.table_seconds + route.PROCESS_START_SECONDS))
+    assert found.wall == pytest.approx(found.table_seconds + route.PROCESS_START_SECONDS
+                                       + 20 * found.part_seconds)
+    # every part recorded: nothing left to pay
+    _record_parts(path, Spec(13), 3, {sub.key for sub in parts.subproblems})
+    done = route.join_plan(Spec(13), jobs=2, split=Split(checkpoint=path), budget=0.05)
+    assert (done.recorded, done.cpu, done.wall) == (64, 0.0, 0.0)
+
+
+@needs_join
+def test_the_plan_refuses_a_checkpoint_the_count_would_refuse(tmp_path):
+    from nqueens.counting.ledger import CheckpointError
+
+    path = tmp_path / "c.ckpt"
+    _record_parts(path, Spec(13), 3, {"j:0/64"})
+    with pytest.raises(CheckpointError, match="split depth 3"):
+        route.join_plan(Spec(13), split=Split(checkpoint=path, depth=2), budget=0.05)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([*lines[:-1], lines[-1].replace('"crc": "', '"crc": "0')]) + "\n")
+    with pytest.raises(CheckpointError, match="fails its checksum"):
+        route.join_plan(Spec(13), split=Split(checkpoint=path), budget=0.05)
+
+
 @needs_join
 def test_beyond_the_sampled_sizes_the_time_is_carried_on(monkeypatch):
     monkeypatch.setattr(route, "SAMPLED_UP_TO_N", 12)

@@ -209,15 +209,40 @@ def run_plan(args: argparse.Namespace, spec: Spec, split: Split | None) -> int:
     print(f"{spec.describe()}: the plan of a count by the join of partial boards (nothing counted)")
     print(f"  units: {found.units:,} in {found.parts:,} parts (split depth {found.depth}), about "
           f"{found.units // found.parts:,} each; kernel {found.kernel}")
-    unit = (f"{found.unit_seconds * 1000:.3g} ms" if found.unit_seconds < 1
-            else seconds_text(found.unit_seconds))
-    print(f"  CPU: about {seconds_text(found.cpu)}: {unit} a unit "
+    left = found.parts - found.recorded
+    if found.recorded:
+        print(f"  checkpoint: {args.checkpoint} holds {found.recorded:,} of the {found.parts:,} "
+              + (f"parts; the figures below are for the {left:,} left" if left else
+                 "parts: nothing is left to count (the same command without --plan reports "
+                 "the total)"))
+        if not left:
+            return EXIT_OK
+    unit = _short_seconds(found.unit_seconds)
+    print(f"  CPU: {_about(found.cpu)}: {unit} a unit "
           f"({basis}), and {seconds_text(found.table_seconds)} building the quarter tables in "
           "each process")
     print(f"  memory: about {memory_text(found.memory)} each process ({fits})")
     each = "worker" if found.executor == "dask" else "process"
-    print(f"  wall: about {seconds_text(found.wall)} {where}, each {each} on a free core")
+    print(f"  wall: {_about(found.wall)} {where}, each {each} on a free core")
+    lost = ("only the parts in flight: the checkpoint keeps the others for a rerun"
+            if args.checkpoint else "everything without --checkpoint FILE (a rerun starts over)")
+    print(f"  a part: about {_short_seconds(found.part_seconds)} of CPU; a stop loses {lost}")
     return EXIT_OK
+
+
+def _about(seconds: float) -> str:
+    """'about 3.2 min', or 'under 0.1 s' (which needs no 'about')."""
+    from ..forecast import seconds_text
+
+    text = seconds_text(seconds)
+    return text if text.startswith("under") else f"about {text}"
+
+
+def _short_seconds(seconds: float) -> str:
+    """Milliseconds below a second, else as `forecast.seconds_text` says a duration."""
+    from ..forecast import seconds_text
+
+    return f"{seconds * 1000:.3g} ms" if seconds < 1 else seconds_text(seconds)
 
 
 def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:

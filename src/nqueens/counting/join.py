@@ -70,6 +70,12 @@ def join_processes(n: int, wanted: int) -> int:
     return max(0, min(wanted, int((memory - BASE_BYTES) // join_bytes(n))))
 
 
+#: The backend whose counts take the join, and the options a checkpoint of them records: the
+#: units' numbering, so that parts numbered otherwise (by an older nqueens) are refused.
+PLAN_BACKEND = "backtrack"
+JOIN_OPTIONS: dict[str, Any] = {"join_units": UNITS}
+
+
 def join_task(
     base: Spec, sub: Subproblem, backend: str, options: dict[str, Any],
     deadline: Deadline | None = None,
@@ -132,9 +138,7 @@ def _run(count: Count) -> Outcome:
     executor: ExecutorName = ("dask" if split.executor == "dask" else "local" if jobs > 1
                               else "inline")
     found = count_parts(
-        # the units' numbering is part of a checkpoint's identity: parts numbered otherwise
-        # (by an older nqueens) are refused, not added up
-        spec, backend=count.backend, options={"join_units": UNITS}, task=join_task,
+        spec, backend=count.backend, options=dict(JOIN_OPTIONS), task=join_task,
         partition="join", jobs=jobs,
         split=split._replace(executor=executor), deadline=count.deadline,
         on_progress=count.on_progress, on_resume=count.on_resume)
@@ -175,7 +179,10 @@ class JoinPlan(NamedTuple):
             quarter tables (once per process).
         measured: the units timed at n (0: none; the time was carried on from `basis`).
         basis: the board sizes the per-unit time comes from.
-        cpu: CPU seconds of the whole count: every unit, and the tables in each process.
+        recorded: the parts the checkpoint already holds (a resume counts the others).
+        part_seconds: CPU seconds of one part (what a stop may lose of each part in flight).
+        cpu: CPU seconds of what remains to count: every unit of the parts not recorded,
+            and the tables in each process.
         memory: bytes each process (or Dask worker) holds.
         executor, processes: where the parts run, on how many processes (or Dask workers,
             one core each); fit: how many of them this machine's memory holds (None: a
@@ -192,6 +199,8 @@ class JoinPlan(NamedTuple):
     table_seconds: float
     measured: int
     basis: tuple[int, ...]
+    recorded: int
+    part_seconds: float
     cpu: float
     memory: int
     executor: ExecutorName
@@ -240,6 +249,7 @@ def join_plan(spec: Spec, *, jobs: int | None = None, split: Split | None = None
     """
     from ..joins import chosen_kernel, unit_count
     from .executors import default_jobs
+    from .ledger import recorded_depth
     from .partition import choose_depth
 
     n = spec.n
@@ -254,20 +264,43 @@ def join_plan(spec: Spec, *, jobs: int | None = None, split: Split | None = None
         executor = "inline"
     from .engine import LEDGER_TASKS
 
-    depth = choose_depth(spec, slots=processes, kind="join", requested=split.depth,
+    requested, kept = split.depth, False
+    if requested is None and split.checkpoint is not None:  # a resume keeps its depth
+        requested = recorded_depth(split.checkpoint)
+        kept = requested is not None
+    depth = choose_depth(spec, slots=processes, kind="join", requested=requested, recorded=kept,
                          at_least=LEDGER_TASKS if split.checkpoint is not None else 1)
     parts = 4 ** depth
+    recorded = _recorded_parts(spec, split.checkpoint, depth)  # refused as the count would
     unit_seconds, table_seconds, measured, basis = _unit_time(n, budget)
     units = unit_count(n)
-    work = unit_seconds * units
-    cpu = work + processes * (table_seconds + PROCESS_START_SECONDS)
+    part_seconds = unit_seconds * units / parts
+    left = parts - recorded
+    busy = min(processes, left)  # processes that get a part at all
+    cpu = part_seconds * left + busy * (table_seconds + PROCESS_START_SECONDS)
     # the parts are dealt out in turn, each about as long as the others: the last round
     # waits for the slowest of `processes` parts at most
-    rounds = -(-parts // processes)
-    wall = table_seconds + PROCESS_START_SECONDS + rounds * work / parts
+    rounds = -(-left // processes)
+    wall = (table_seconds + PROCESS_START_SECONDS + rounds * part_seconds) if left else 0.0
     fit = None if executor == "dask" else join_processes(n, processes)
     return JoinPlan(n, chosen_kernel(), units, parts, depth, unit_seconds, table_seconds,
-                    measured, basis, cpu, join_bytes(n), executor, processes, fit, wall)
+                    measured, basis, recorded, part_seconds, cpu, join_bytes(n), executor,
+                    processes, fit, wall)
+
+
+def _recorded_parts(spec: Spec, checkpoint: str | os.PathLike[str] | None, depth: int) -> int:
+    """How many parts of this count an existing `checkpoint` holds (0: none, or no file
+    yet), read as a resume reads them: one written for another board, split or numbering
+    of the units, or a record failing its checksum, is refused."""
+    from .ledger import Ledger, identity, read_header
+    from .partition import make_partition
+
+    if checkpoint is None or read_header(checkpoint) is None:
+        return 0
+    parts = make_partition(spec, depth, "join")
+    fields = identity(spec, PLAN_BACKEND, JOIN_OPTIONS, parts.depth, len(parts), "join")
+    with Ledger.open(checkpoint, fields, {sub.key for sub in parts.subproblems}) as ledger:
+        return len(ledger.done)
 
 
 # ---- a count by the join checked part by part ----
