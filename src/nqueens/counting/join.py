@@ -164,6 +164,10 @@ SAMPLE_SECONDS = 2.0
 #: The largest boards whose tables the plan builds to measure them (2 GB at 22 and 23);
 #: beyond, the time a unit takes is carried on from the two largest of the same parity.
 SAMPLED_UP_TO_N = 23
+#: Beyond, each of the two boards the time is carried on from is sampled this many times
+#: SAMPLE_SECONDS (the plan of n = 27 carried on from samples of half that varied twofold
+#: between runs here: the growth's error is squared).
+CARRIED_SAMPLE_FACTOR = 2
 #: Seconds a worker process takes to start and import the join, measured here.
 PROCESS_START_SECONDS = 0.3
 
@@ -227,7 +231,9 @@ def _unit_time(n: int, budget: float) -> tuple[float, float, int, tuple[int, ...
     top = max(size for size in range(n % 2 or 2, n, 2) if fits(size))
     if top < 4:
         raise SizeLimitError(f"no board of n = {n}'s parity fits here to measure the join on")
-    near, far = sample(top, budget / 2), sample(top - 2, budget / 2)
+    # the growth per two sizes is raised to a power: its error grows with it, so each
+    # basis board gets a longer sample (the tables, built anyway, cost more than it)
+    near, far = sample(top, budget * CARRIED_SAMPLE_FACTOR), sample(top - 2, budget * CARRIED_SAMPLE_FACTOR)
     steps = (n - top) / 2
     grow_unit = near.unit_seconds / far.unit_seconds
     grow_tables = near.table_seconds / max(far.table_seconds, 1e-6)
