@@ -443,7 +443,8 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
                  "slots": chosen.jobs, "depth": None, "tasks": total, "tasks_finished": done,
                  "task_mean_s": 0.0, "task_max_s": 0.0}  # what is known without the loop
         report(args, spec, Outcome(guard.stopped_status(), found, backend=chosen.backend,
-                                   elapsed=time.perf_counter() - guard.started, stats=stats),
+                                   route=chosen.route, elapsed=time.perf_counter() - guard.started,
+                                   stats=stats),
                guard)
 
     try:
