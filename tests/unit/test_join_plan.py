@@ -105,12 +105,22 @@ def test_the_plan_refuses_a_checkpoint_the_count_would_refuse(tmp_path):
 
 @needs_join
 def test_beyond_the_sampled_sizes_the_time_is_carried_on(monkeypatch):
+    """The growth per two sizes of the two largest boards sampled, raised to the steps left
+    (fixed samples: the formula, not this machine's noise)."""
     monkeypatch.setattr(route, "SAMPLED_UP_TO_N", 12)
-    found = route.join_plan(Spec(16), jobs=1, budget=0.05)
+    times = {10: (0.001, 0.01), 12: (0.003, 0.02)}  # unit and table seconds by n
+    asked = []
+
+    def fixed(n, seconds=2.0, *, kernel=None):
+        asked.append((n, seconds))
+        return joins.Sample(n, 100, *times[n], "portable")
+
+    monkeypatch.setattr(joins, "sample", fixed)
+    found = route.join_plan(Spec(16), jobs=1, budget=0.5)
     assert found.measured == 0 and found.basis == (10, 12)
-    near, far = joins.sample(12, 0.05), joins.sample(10, 0.05)
-    growth = near.unit_seconds / far.unit_seconds
-    assert found.unit_seconds == pytest.approx(near.unit_seconds * growth ** 2, rel=0.6)
+    assert found.unit_seconds == pytest.approx(0.003 * 3.0 ** 2)
+    assert found.table_seconds == pytest.approx(0.02 * 2.0 ** 2)
+    assert sorted(asked) == [(10, 0.5 * route.CARRIED_SAMPLE_FACTOR), (12, 0.5 * route.CARRIED_SAMPLE_FACTOR)]
 
 
 def test_the_plan_is_for_plain_boards():
