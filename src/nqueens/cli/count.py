@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from typing import Any
 
 from ..api import Plan, Split, plan
@@ -156,8 +155,9 @@ def run(args: argparse.Namespace) -> int:
             return chosen.run(guard.deadline, on_solution=progress.solution if feed else None)
 
     def abandon() -> None:
-        report(args, spec, Outcome(guard.stopped_status(), 0, backend=chosen.backend,
-                                   route=chosen.route, total=0 if args.unique else None), guard)
+        report(args, spec, Outcome(guard.stopped_status(), 0, elapsed=guard.elapsed(),
+                                   backend=chosen.backend, route=chosen.route,
+                                   total=0 if args.unique else None), guard)
 
     outcome = guard.settle(guard.run(work, abandon))
     return report(args, spec, outcome, guard)
@@ -289,7 +289,7 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
                  "slots": chosen.jobs, "depth": None, "tasks": total, "tasks_finished": done,
                  "task_mean_s": 0.0, "task_max_s": 0.0}  # what is known without the loop
         report(args, spec, Outcome(guard.stopped_status(), found, backend=chosen.backend,
-                                   elapsed=time.perf_counter() - guard.started, stats=stats),
+                                   elapsed=guard.elapsed(), stats=stats),
                guard)
 
     try:

@@ -183,8 +183,9 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
 
     def abandon() -> None:  # with --unique, the solutions met are at least the classes shown
         found = len(printer.found)
-        printer.finish(Outcome(guard.stopped_status(), found, backend=chosen.backend,
-                               route=chosen.route, total=found if args.unique else None),
+        printer.finish(Outcome(guard.stopped_status(), found, elapsed=guard.elapsed(),
+                               backend=chosen.backend, route=chosen.route,
+                               total=found if args.unique else None),
                        list(printer.found), **_unique_fields(spec, args))
 
     outcome = guard.settle(guard.run(work, abandon))
