@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..atomicfile import check_output_path, write_text_atomic
+from ..atomicfile import check_output_path, write_failure_reason, write_text_atomic
 from ..backends import DEFAULT_BACKEND, Option, backend_names, offered_options
 from ..errors import InputError, SizeLimitError
 from ..limits import MAX_BOARD_N, MAX_DIGITS
@@ -20,7 +20,7 @@ from ..variants import VARIANTS
 
 EXIT_OK = 0  # found / complete / valid
 EXIT_NO = 1  # solve proved there is no solution; verify found the placement invalid
-EXIT_USAGE = 2  # bad usage or unreadable input
+EXIT_USAGE = 2  # bad usage, unreadable input or an output that cannot be written
 EXIT_UNKNOWN = 3  # time limit or interrupt before a definite answer
 EXIT_UNCERTIFIED = 4  # --certify / verify --proof: the evidence for the answer does not check
 EXIT_MISMATCH = 5  # count --cross-check: the two routes' counts differ
@@ -30,7 +30,8 @@ MAX_TIMEOUT = 10_000_000
 EXIT_CODES_HELP = """exit codes:
   0  found / complete / valid (a complete count exits 0 even when it is 0)
   1  solve proved there is no solution, or verify found the placement invalid
-  2  bad usage or unreadable input (one line on stderr)
+  2  bad usage, unreadable input or an output that cannot be written (one line on
+     stderr)
   3  time limit or interrupt before a definite answer
   4  an answer asked to be certified whose proof (or solution) does not check
   5  count --cross-check: the two counting routes disagree"""
@@ -314,6 +315,58 @@ def add_format_argument(parser: argparse.ArgumentParser, *choices: str) -> None:
         "--format", "-f", choices=choices or ("text", "json"), default="text",
         help="output format (default: text)",
     )
+
+
+class StreamError(InputError):
+    """Standard output or standard error refused a write (a full disk, a file-size limit,
+    an I/O error): one line and exit 2, like every output that cannot be written."""
+
+
+class CheckedStream:
+    """sys.stdout or sys.stderr while a command runs (`cli.main` puts them in place): a
+    write or flush the operating system refuses raises StreamError naming the stream. A
+    reader that went away stays BrokenPipeError, which is no error (`| head`)."""
+
+    def __init__(self, stream: Any, name: str) -> None:
+        self.stream = stream
+        self.name = name
+        self.failed = False
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self.stream.write(text))
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise self._failure(error) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise self._failure(error) from None
+
+    def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding, ...
+        return getattr(self.stream, name)
+
+    def _failure(self, error: OSError) -> StreamError:
+        self.failed = True
+        return StreamError(f"cannot write to {self.name}: {write_failure_reason(error)}")
+
+    def discard(self) -> None:
+        """After a failure, point the stream's file at /dev/null: what its buffer still
+        holds cannot be written, and the interpreter's flush at exit would fail again."""
+        try:
+            fileno = self.stream.fileno()
+        except (OSError, ValueError, AttributeError):  # (io.UnsupportedOperation is both)
+            return
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, fileno)
+        finally:
+            os.close(devnull)
 
 
 def print_json(doc: Any) -> None:

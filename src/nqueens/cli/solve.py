@@ -26,6 +26,7 @@ from .common import (
     EXIT_NO,
     EXIT_OK,
     EXIT_UNKNOWN,
+    StreamError,
     add_backend_arguments,
     add_backend_options,
     add_cell_arguments,
@@ -107,6 +108,7 @@ class _Printer:
         self.found: list[Placement] = []
         self.written = 0
         self.pipe_closed = False
+        self.write_error: StreamError | None = None
         # a bar only when the solutions go elsewhere: it would garble boards on the same screen
         self.progress = bar(total=args.limit if not args.all
                             else known_solutions(spec, unique=args.unique),
@@ -121,6 +123,9 @@ class _Printer:
                 self._write_one(placement)
             except BrokenPipeError:  # the reader went away (e.g. `| head`): stop searching
                 self.pipe_closed = True
+                return False
+            except StreamError as error:  # stdout takes no more (a full disk): stop too
+                self.write_error = error
                 return False
         return None
 
@@ -191,6 +196,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
     outcome = guard.settle(guard.run(work, abandon))
     if printer.pipe_closed:
         raise BrokenPipeError
+    if printer.write_error is not None:
+        raise printer.write_error
     if "note" in outcome.stats:
         print(f"nqueens: {outcome.stats['note']}", file=sys.stderr)
     shown = list(printer.found)
