@@ -25,6 +25,9 @@ class Status(enum.Enum):
     LIMIT_REACHED = "found"  # noqa: PIE796 - an alias of FOUND on purpose, kept for existing code
     TIMEOUT = "timeout"  # the time limit ran out first: the count is a lower bound
     INTERRUPTED = "interrupted"  # stopped by the caller or a signal: a lower bound
+    # a local search used up its own budget (min-conflicts' steps, the genetic search's
+    # generations) before it found what was asked: it proves nothing
+    CAPPED = "capped"
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@ its fitness the number of non-attacking pairs, and each generation is bred by ro
 selection, one-point crossover and mutation until a candidate attacks nothing.
 
 It is a local search, not a proof: `exhaustive` is False, so it never claims "no solution"
-(giving up is reported as TIMEOUT with a note) and it cannot count. Fixed cells are kept in
+(giving up after its generations is reported as CAPPED with a note, at the deadline as
+TIMEOUT) and it cannot count. Fixed cells are kept in
 every candidate and forbidden cells never enter one, so crossover and mutation preserve
 both. Attacks are counted on the spec's lines, so every variant works; every solution still
 goes through the shared validator before it is reported. No solver imports.
@@ -127,11 +128,13 @@ class GeneticBackend:
                 f"exhaustive backend"
             )
         return Outcome(
-            status=emitter.status(exhausted=False, timed_out=timed_out or not stopped),
+            status=emitter.status(exhausted=False, timed_out=timed_out,
+                                  capped=not (stopped or timed_out)),
             count=emitter.count,
             elapsed=time.perf_counter() - started,
             backend=self.name,
             stats={"generations": generation, "population": self.population,
+                   **({} if stopped or timed_out else {"cap": f"{generation} generation(s)"}),
                    "best_fitness": max(best_seen, 0), "perfect_fitness": fitness.best,
                    **({"note": note} if note else {})},
         )

@@ -218,7 +218,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
         if not certificate.certified:
             raise CertificateError(f"the answer is not certified: {certificate.reason}",
                                    certificate)
-    if outcome.status in (Status.TIMEOUT, Status.INTERRUPTED):
+    if outcome.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.CAPPED):
         return EXIT_UNKNOWN
     return EXIT_OK if outcome.count else EXIT_NO
 
@@ -280,6 +280,9 @@ def _summary(what: str, outcome: Outcome) -> str:
                    if count == 1 else f"{solutions}, all of them")
     elif status is Status.FOUND:
         verdict = f"{solutions} (stopped at the limit)"
+    elif status is Status.CAPPED:
+        verdict = (f"{solutions} before the search reached its cap "
+                   f"({outcome.stats.get('cap', 'its steps')}); more may exist")
     else:
         verdict = f"{solutions} before the search stopped ({status.value}); more may exist"
     return f"{what}: {verdict} [{backend_text(outcome)}]"
