@@ -27,7 +27,7 @@ from .counting.routes import counters, counting_route, counting_routes, run_coun
 from .errors import CountMismatchError, InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
 from .jobs import JOBS, Job
-from .limits import check_exhaustive
+from .limits import check_exhaustive, time_limit
 from .policy import Rule, choose
 from .result import Deadline, Outcome, SolutionSink
 from .spec import Placement, Spec, as_spec
@@ -37,8 +37,8 @@ if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata
     from .certificates import Certificate, Certification
     from .counting.partition import Progress, ProgressCallback
 
-__all__ = ["Plan", "Split", "check_agreement", "check_path", "check_timeout", "cross_check_plan",
-           "plan", "spec_of"]
+__all__ = ["Plan", "Split", "check_agreement", "check_path", "cross_check_plan", "plan",
+           "spec_of"]
 
 #: A job forecast to take longer than this (seconds) is worth a word before it starts.
 SLOW_SECONDS = 5.0
@@ -234,7 +234,7 @@ def plan(
     """
     _check_limit(limit)
     _check_jobs(jobs)
-    check_timeout(timeout)
+    timeout = time_limit(timeout)
     spec = board_of(spec_or_n, options)
     bounded = bounded or timeout is not None
     _check_job(job, unique, split, counter, certify, proof)
@@ -421,13 +421,6 @@ def _certification(spec: Spec, backend: str, options: Mapping[str, Any], job: Jo
 def _check_limit(limit: int | None) -> None:
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise InputError(f"limit must be a positive integer or None, got {limit!r}")
-
-
-def check_timeout(timeout: float | None) -> None:
-    if timeout is not None and (
-        isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
-    ):
-        raise InputError(f"timeout must be a positive number of seconds or None, got {timeout!r}")
 
 
 def check_path(name: str, path: object) -> None:
