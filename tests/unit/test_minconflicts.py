@@ -121,7 +121,7 @@ def test_unsatisfiable_completion_stops_at_its_limit(capsys: pytest.CaptureFixtu
     assert "proves nothing" in captured.err
     assert main(["solve", model, "--backend", "minconflicts", "--seed", "1",
                  "--max-steps", "200"]) == 3
-    assert capsys.readouterr().out == ("8-queens, 2 fixed: 0 solution(s) before the search "
+    assert capsys.readouterr().out == ("8-queens, 2 fixed: 0 solutions before the search "
                                        "reached its cap (200 steps); more may exist "
                                        "[backend minconflicts]\n")
 

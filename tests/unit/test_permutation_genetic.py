@@ -61,7 +61,7 @@ def test_genetic_never_claims_no_solution() -> None:
     """Its generations used up, it says so: no time limit was given (issue 32, item 15)."""
     outcome = solve(3, backend="genetic", seed=1, generations=5)  # n = 3 has none
     assert outcome.status is Status.CAPPED and not outcome.unsatisfiable
-    assert outcome.stats["cap"] == "5 generation(s)"
+    assert outcome.stats["cap"] == "5 generations"
     assert "proves nothing" in str(outcome.stats["note"])
 
 

@@ -20,6 +20,7 @@ from ..errors import InputError
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..validator import find_violations
+from ..wording import plural
 from .base import Emitter
 from .genetic_facts import GENERATIONS, MUTATION_RATE, POPULATION
 
@@ -120,9 +121,10 @@ class GeneticBackend:
                 break
             pool = self._next_generation(pool, scores, free_rows, genes, rng)
         note = ""
+        generations = f"{generation:,} {plural(generation, 'generation')}"
         if not stopped:
             note = (
-                f"the genetic search stopped after {generation} generation(s) of "
+                f"the genetic search stopped after {generations} of "
                 f"{self.population} candidates (best fitness {max(best_seen, 0)} of "
                 f"{fitness.best}); this proves nothing: raise --generations or use an "
                 f"exhaustive backend"
@@ -134,7 +136,7 @@ class GeneticBackend:
             elapsed=time.perf_counter() - started,
             backend=self.name,
             stats={"generations": generation, "population": self.population,
-                   **({} if stopped or timed_out else {"cap": f"{generation} generation(s)"}),
+                   **({} if stopped or timed_out else {"cap": generations}),
                    "best_fitness": max(best_seen, 0), "perfect_fitness": fitness.best,
                    **({"note": note} if note else {})},
         )

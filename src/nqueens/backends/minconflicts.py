@@ -41,6 +41,7 @@ from ..variants import (
     wrapped_anti_diagonals,
     wrapped_diagonals,
 )
+from ..wording import plural
 from .base import Emitter
 from .minconflicts_facts import default_max_steps
 
@@ -401,12 +402,13 @@ class MinConflictsBackend:
             "loop": "C" if use_c else "python",
         }
         if not emitter.stopped:
-            why = "the deadline" if timed_out else f"{max_steps:,} steps"
+            why = "the deadline" if timed_out else f"{max_steps:,} {plural(max_steps, 'step')}"
             if not timed_out:
                 stats["cap"] = why
             stats["note"] = (
-                f"min-conflicts stopped after {why} with {emitter.count} solution(s) "
-                f"({moves:,} moves, {restarts} restart(s)); this proves nothing: raise "
+                f"min-conflicts stopped after {why} with {emitter.count} "
+                f"{plural(emitter.count, 'solution')} ({moves:,} {plural(moves, 'move')}, "
+                f"{restarts:,} {plural(restarts, 'restart')}); this proves nothing: raise "
                 "--max-steps or --timeout, or use an exhaustive backend"
             )
         return Outcome(status=emitter.status(exhausted=False, timed_out=True,
