@@ -134,8 +134,9 @@ def count(
     `unique`, as `nqueens count --unique`: `outcome.count` is the number of fundamental
     solutions (classes under the rotations and reflections the board has) and
     `outcome.total` the number of all solutions; `on_solution` then gets one solution
-    per class (see `search`). `jobs=J` counts on J processes (0: all cores) where that
-    pays.
+    per class (see `search`). `jobs=J` counts on at most J processes, as `nqueens count
+    --jobs J` does (a positive integer; by default the counting route decides: all cores
+    on boards large enough to pay for them, else this process).
 
     >>> outcome = count(8, unique=True)
     >>> outcome.count, outcome.total

@@ -226,7 +226,9 @@ def plan(
         timeout: the time limit in seconds, if any (the warning says where it stops).
         per_solution: the caller wants each solution of a count (a callback), so the
             count meets each one.
-        jobs: processes for a count (None: all cores for the bitboard walk, else one).
+        jobs: processes for a count, a positive integer (1: this process only), as
+            `--jobs J`; None: the counting route decides (all cores on boards large
+            enough to pay for them, else one).
         split: count by explicit subproblems (checkpoint, depth, executor).
         counter: a counting route the caller names for a count (`counting.routes.counters`:
             "ganak" counts the CNF's models), instead of the one the plan would choose.
@@ -474,8 +476,9 @@ def check_path(name: str, path: object) -> None:
 
 
 def _check_jobs(jobs: int | None) -> None:
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
-        raise InputError(f"jobs must be a positive integer (0: all cores) or None, got {jobs!r}")
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise InputError(f"jobs must be a positive integer, or None to let the counting route "
+                         f"decide (all cores where they pay), got {jobs!r}")
 
 
 #: Keywords that describe the board rather than a backend: `plan` (and so the API) builds

@@ -190,8 +190,8 @@ def test_the_second_count_is_the_quickest_other_formalism(run_cli: Run) -> None:
 
 
 @pytest.mark.parametrize(("stopped", "said"), [
-    ("backtrack", "the first count (backtrack) stopped (timeout) before it finished, and the "
-                  "second (sat) never started"),
+    ("backtrack", ("the first count (backtrack) stopped (timeout) before it finished, and "
+                   "the second (sat) never started")),
     ("sat", "the second count (sat) stopped (timeout) before it finished"),
 ])
 def test_a_stopped_cross_check_says_it_compared_nothing(

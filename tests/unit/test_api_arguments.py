@@ -41,6 +41,9 @@ def test_board_keywords_build_the_spec() -> None:
     (lambda: nqueens.solve(3, certify=True, proof=5), "proof must be a file's path"),
     (lambda: nqueens.verify_proof(3, cast(Any, None)), "proof must be a file's path"),
     (lambda: nqueens.verify_proof(3, cast(Any, ["p.drat"])), "proof must be a file's path"),
+    # one rule with `--jobs J`: a positive integer; 0 was documented as all cores and was
+    # the default instead (issue 32, docs item)
+    (lambda: nqueens.count(8, jobs=0), "jobs must be a positive integer, or None"),
 ])
 def test_bad_api_arguments_name_the_users_own_choice(call: Any, message: str) -> None:
     with pytest.raises(nqueens.QueensError) as raised:

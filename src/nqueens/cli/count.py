@@ -74,8 +74,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--jobs", "-j", type=positive_int, default=None, metavar="J",
-        help="processes counting disjoint subproblems (default: all cores for backtrack, "
-        "1 for the solver backends; 1 = this process only)",
+        help="processes counting disjoint subproblems, 1 = this process only (default: "
+        "the counting route decides: all cores on boards large enough to pay for the "
+        "processes, else 1; 1 for the solver backends)",
     )
     add_format_argument(parser)
     parser.add_argument("--unique", "-u", action="store_true",
