@@ -19,16 +19,8 @@ from .backends.sat_facts import DEFAULT_ENCODING
 from .counting.route import Split
 from .errors import CertificateError, InputError
 from .jobs import job_of
-from .limits import check_validation
-from .planning import (
-    Plan,
-    check_agreement,
-    check_path,
-    check_timeout,
-    cross_check_plan,
-    plan,
-    spec_of,
-)
+from .limits import check_validation, time_limit
+from .planning import Plan, check_agreement, check_path, cross_check_plan, plan, spec_of
 from .result import Deadline, Outcome
 from .spec import Placement, Spec
 from .validator import Violation, find_violations
@@ -83,7 +75,7 @@ def search(
     `outcome.count` is their number and `outcome.total` every solution met, and
     `on_solution` and `outcome.solutions` get the fundamental ones only.
     """
-    check_timeout(timeout)
+    timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
     _check_callbacks(on_solution, deadline)
     if deadline is None:
         deadline = Deadline(timeout)
@@ -142,8 +134,9 @@ def count(
     `unique`, as `nqueens count --unique`: `outcome.count` is the number of fundamental
     solutions (classes under the rotations and reflections the board has) and
     `outcome.total` the number of all solutions; `on_solution` then gets one solution
-    per class (see `search`). `jobs=J` counts on J processes (0: all cores) where that
-    pays.
+    per class (see `search`). `jobs=J` counts on at most J processes, as `nqueens count
+    --jobs J` does (a positive integer; by default the counting route decides: all cores
+    on boards large enough to pay for them, else this process).
 
     >>> outcome = count(8, unique=True)
     >>> outcome.count, outcome.total
@@ -170,7 +163,7 @@ def cross_check(
     Raises:
         CountMismatchError: both counts are complete and differ.
     """
-    check_timeout(timeout)
+    timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
     deadline = Deadline(timeout)
     first = plan(spec_or_n, "count", backend, timeout=timeout, **options)
     second = cross_check_plan(first, timeout)
@@ -191,7 +184,7 @@ def verify_proof(spec_or_n: Spec | int | str, proof: str | os.PathLike[str], *,
     from .certificates import verify_proof as replay
 
     check_path("proof", proof)
-    check_timeout(timeout)
+    timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
     return replay(spec_of(spec_or_n), proof, encoding, Deadline(timeout))
 
 
@@ -216,7 +209,7 @@ def solutions(
     >>> len(list(solutions(8, unique=True)))
     12
     """
-    check_timeout(timeout)
+    timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
     deadline = Deadline(timeout)
     _reject(options, ("on_solution", "collect", "deadline"), "solutions",
             "iterate the generator, and close it to stop")

@@ -41,6 +41,7 @@ __all__ = ["JOIN_MAX_N", "JoinCount", "count", "hardware_popcount", "join_availa
 #: Widest board whose diagonals fit the 64-bit masks of the compiled join.
 JOIN_MAX_N = 32 if _join is None else int(_join.MAX_N)
 _POLL_UNITS = 16  # units between polls of `should_stop`, as in _join.c
+_POLL_NODES = 1 << 14  # nodes of a quarter table's walk between polls (tens of ms; _join.c: 1 << 16)
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,13 +170,23 @@ def units(n: int) -> Iterator[tuple[_Config, int, int]]:
 Quarter = dict[tuple[int, int], list[tuple[int, int]]]
 
 
-def _quarter(n: int, h: int, row0: int, col0: int) -> Quarter:
+class _Stopped(Exception):
+    """`should_stop` said so while a quarter table was being built."""
+
+
+def _quarter(n: int, h: int, row0: int, col0: int,
+             should_stop: Callable[[], bool] | None = None) -> Quarter:
     """Every placement of non-attacking queens in the h x h quarter at (row0, col0), at
     most one per row, filed by (local rows used, local columns used) with its diagonals
-    on the whole board (bit r + c, bit r - c + n - 1)."""
+    on the whole board (bit r + c, bit r - c + n - 1). `should_stop` is asked every
+    _POLL_NODES nodes (raising _Stopped), as _join.c does: a large table takes seconds."""
     table: Quarter = {}
+    nodes = [0]
 
     def place(i: int, rows: int, cols: int, d1: int, d2: int) -> None:
+        nodes[0] += 1
+        if should_stop is not None and nodes[0] % _POLL_NODES == 0 and should_stop():
+            raise _Stopped
         if i == h:
             table.setdefault((rows, cols), []).append((d1, d2))
             return
@@ -220,8 +231,11 @@ def _python_count(n: int, offset: int, stride: int,
         return JoinCount(0, 0, False)
     h = n // 2
     low = (1 << h) - 1
-    nw, ne = _quarter(n, h, 0, 0), _quarter(n, h, 0, n - h)
-    sw, se = _quarter(n, h, n - h, 0), _quarter(n, h, n - h, n - h)
+    try:
+        nw, ne = _quarter(n, h, 0, 0, should_stop), _quarter(n, h, 0, n - h, should_stop)
+        sw, se = _quarter(n, h, n - h, 0, should_stop), _quarter(n, h, n - h, n - h, should_stop)
+    except _Stopped:
+        return JoinCount(0, 0, False)
     total = done = 0
     for unit, (config, rows, weight) in enumerate(units(n)):
         if unit % stride != offset:

@@ -26,6 +26,7 @@ from .common import (
     EXIT_NO,
     EXIT_OK,
     EXIT_UNKNOWN,
+    StreamError,
     add_backend_arguments,
     add_backend_options,
     add_cell_arguments,
@@ -107,6 +108,7 @@ class _Printer:
         self.found: list[Placement] = []
         self.written = 0
         self.pipe_closed = False
+        self.write_error: StreamError | None = None
         # a bar only when the solutions go elsewhere: it would garble boards on the same screen
         self.progress = bar(total=args.limit if not args.all
                             else known_solutions(spec, unique=args.unique),
@@ -121,6 +123,9 @@ class _Printer:
                 self._write_one(placement)
             except BrokenPipeError:  # the reader went away (e.g. `| head`): stop searching
                 self.pipe_closed = True
+                return False
+            except StreamError as error:  # stdout takes no more (a full disk): stop too
+                self.write_error = error
                 return False
         return None
 
@@ -183,13 +188,16 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
 
     def abandon() -> None:  # with --unique, the solutions met are at least the classes shown
         found = len(printer.found)
-        printer.finish(Outcome(guard.stopped_status(), found, backend=chosen.backend,
-                               route=chosen.route, total=found if args.unique else None),
+        printer.finish(Outcome(guard.stopped_status(), found, elapsed=guard.elapsed(),
+                               backend=chosen.backend, route=chosen.route,
+                               total=found if args.unique else None),
                        list(printer.found), **_unique_fields(spec, args))
 
     outcome = guard.settle(guard.run(work, abandon))
     if printer.pipe_closed:
         raise BrokenPipeError
+    if printer.write_error is not None:
+        raise printer.write_error
     if "note" in outcome.stats:
         print(f"nqueens: {outcome.stats['note']}", file=sys.stderr)
     shown = list(printer.found)
@@ -210,7 +218,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
         if not certificate.certified:
             raise CertificateError(f"the answer is not certified: {certificate.reason}",
                                    certificate)
-    if outcome.status in (Status.TIMEOUT, Status.INTERRUPTED):
+    if outcome.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.CAPPED):
         return EXIT_UNKNOWN
     return EXIT_OK if outcome.count else EXIT_NO
 
@@ -272,6 +280,9 @@ def _summary(what: str, outcome: Outcome) -> str:
                    if count == 1 else f"{solutions}, all of them")
     elif status is Status.FOUND:
         verdict = f"{solutions} (stopped at the limit)"
+    elif status is Status.CAPPED:
+        verdict = (f"{solutions} before the search reached its cap "
+                   f"({outcome.stats.get('cap', 'its steps')}); more may exist")
     else:
         verdict = f"{solutions} before the search stopped ({status.value}); more may exist"
     return f"{what}: {verdict} [{backend_text(outcome)}]"
