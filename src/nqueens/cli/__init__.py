@@ -20,7 +20,7 @@ from .common import EXIT_CODES_HELP, EXIT_MISMATCH, EXIT_UNCERTIFIED, EXIT_UNKNO
 
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
 COMMANDS = (
-    "solve", "count", "verify", "trace", "stats", "estimate", "tree", "play",
+    "solve", "count", "verify", "explain", "trace", "stats", "estimate", "tree", "play",
     "model", "models", "describe", "export", "encodings", "generate", "bench",
 )
 
