@@ -157,3 +157,14 @@ def test_count_cross_check_disagreement_exits_5(run_cli: Run, monkeypatch: pytes
     assert result.code == 5
     assert "the two counts DISAGREE" in result.out
     assert result.err.count("\n") == 1 and "counts disagree" in result.err
+
+
+def test_explain_certify_checks_the_sets_no(run_cli: Run, tmp_path: Path) -> None:
+    proof = tmp_path / "why.drat"
+    result = run_cli("explain", "completion-8-unsat", "--certify", "--proof", str(proof),
+                     "--format", "json")
+    assert result.code == 0, result.err
+    doc = json.loads(result.out)
+    assert doc["certified"] is True and doc["proof"] == str(proof) and proof.is_file()
+    checked = run_cli("verify", "--proof", str(proof), "--model", "completion-8-unsat")
+    assert checked.code == 0 and checked.out.startswith("certified: no solution")
