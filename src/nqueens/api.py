@@ -289,6 +289,7 @@ def explain(
     (`satisfiable` True, no set); a board with none even without givens (n = 2, 3) says so
     (`board_unsatisfiable`). A `timeout` keeps what was proved (`complete` False).
 
+        >>> import nqueens
         >>> why = nqueens.explain("completion-8-unsat")
         >>> [given.source for given in why.core], why.minimal
         (['fixed [0, 0]', 'fixed [1, 2]'], True)
@@ -314,6 +315,7 @@ def most_queens(
     the CNF, "auto" the one measured faster; `cross_check=True` runs both and raises
     CountMismatchError if they disagree.
 
+        >>> import nqueens
         >>> nqueens.most_queens("completion-8-unsat").count
         7
     """
