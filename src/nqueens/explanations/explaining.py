@@ -23,7 +23,7 @@ from typing import Any
 from ..modeling.givens import Given, cell_givens, check_givens, spec_with
 from ..modeling.modelfile import Model
 from ..result import Deadline
-from ..spec import Placement, Spec, as_spec
+from ..spec import Cell, Placement, Spec, as_spec
 from ..validator import find_violations
 from .cores import CoreSearch, deletion_order, minimal_core, smallest_core
 from .oracles import Oracle, Stopped, make_oracle, violated
@@ -125,11 +125,22 @@ def explain(
         spec = as_spec(instance)
         chosen = tuple(givens) if givens is not None else cell_givens(spec)
     check_givens(spec, chosen)
+    _import_solvers(smallest, repair)
     checker = make_oracle(spec, chosen, deadline, oracle)
     try:
         return _explain(spec, chosen, checker, smallest, repair, deadline, started)
     finally:
         checker.close()
+
+
+def _import_solvers(smallest: bool, repair: bool) -> None:
+    """Import the solvers the later parts run before the first part starts: an import takes
+    seconds on a loaded machine, and a deadline that expired inside one, after the minimal
+    set was found, would cost the command that set (it waits a moment, then gives up)."""
+    if smallest:
+        from ortools.sat.python import cp_model  # noqa: F401 - imported for its cost, now
+    if repair:
+        from pysat.examples import rc2  # noqa: F401 - imported for its cost, now
 
 
 def _explain(spec: Spec, givens: tuple[Given, ...], oracle: Oracle, smallest: bool,
@@ -177,15 +188,23 @@ def _removals(spec: Spec, givens: tuple[Given, ...], search: CoreSearch) -> tupl
     search on sets of hundreds of givens."""
     removals = []
     board = Spec(spec.n, spec.variant)
-    core = [givens[g] for g in sorted(search.core)]
-    for index in sorted(search.core):
+    core = sorted(search.core)
+    emptied: dict[Cell, list[int]] = {}  # cell -> the set's givens that keep it empty
+    for g in core:
+        if not givens[g].places_queen:
+            for cell in givens[g].cells:
+                emptied.setdefault(cell, []).append(g)
+    queens = [g for g in core if givens[g].places_queen]
+    for index in core:
         witness = search.witnesses.get(index)
         if witness is None:
             continue
         what = f"the solution without {givens[index].describe()}"
         _validated(board, witness, what)
-        broken = violated(spec, core, witness)
-        if [core[i] for i in broken] != [givens[index]]:
+        placed = set(enumerate(witness))
+        broken = {g for cell in placed for g in emptied.get(cell, ())}
+        broken.update(g for g in queens if not placed.issuperset(givens[g].cells))
+        if broken != {index}:
             raise RuntimeError(f"{what} breaks {len(broken)} of the set's givens, not that one "
                                "only: a bug")
         removals.append(Removal(givens[index], witness))
