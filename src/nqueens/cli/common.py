@@ -31,12 +31,12 @@ EXIT_MISMATCH = 5  # count --cross-check: the two routes' counts differ
 #: Longest --timeout accepted, in seconds (timers overflow on absurd values such as 1e10).
 MAX_TIMEOUT = 10_000_000
 EXIT_CODES_HELP = """exit codes:
-  0  found / complete / valid (a complete count exits 0 even when it is 0)
+  0  found / complete / valid (a complete count exits 0 even when it is 0; explain answered)
   1  solve proved there is no solution, or verify found the placement invalid
   2  bad usage or unreadable input (one line on stderr)
   3  time limit or interrupt before a definite answer
   4  an answer asked to be certified whose proof (or solution) does not check
-  5  count --cross-check: the two counting routes disagree"""
+  5  a cross-check: the two counting routes (or most-queens solvers) disagree"""
 
 
 def load_problem(text: str, variant: str | None = None) -> Spec:

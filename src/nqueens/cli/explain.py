@@ -56,10 +56,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         ),
         epilog=(
             "examples:\n"
-            "  nqueens explain completion-6-corner\n"
-            "  nqueens explain benchmarks/asp-blocked-28/x.lp --smallest --timeout 60\n"
-            "  nqueens explain 6 --fixed 0,1 --forbidden 2,0 --repair --format json\n"
-            "  nqueens explain FILE.param --certify --output why.png"
+            "  nqueens explain completion-8-unsat\n"
+            "  nqueens explain 6 --forbidden 0,1 0,2 0,3 0,4 2,2 --smallest --format json\n"
+            "  nqueens explain benchmarks/asp-blocked-28/blockedqueens.28.1449788117.param "
+            "--output why.png\n"
+            "  nqueens explain diagonals-20.param#18 --repair --timeout 30\n"
+            "  nqueens explain completion-8-unsat --certify --proof why.drat"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )

@@ -58,6 +58,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  nqueens solve 8 --fixed 0,0 --forbidden 3,3 --backend sat\n"
             "  nqueens solve 3 --certify --proof q3.drat\n"
             "  nqueens solve completion-8-a1 --output a1.svg\n"
+            "  nqueens solve completion-8-unsat --most-queens --cross-check\n"
             "  nqueens solve 12 --all --format jsonl --timeout 5 > solutions.jsonl"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
