@@ -103,18 +103,18 @@ def run(args: argparse.Namespace) -> int:
     _refuse_early(spec, args)
     from ..explanations import explain
 
-    def work() -> Explanation:
-        return explain(spec, givens=givens, smallest=args.smallest, repair=args.repair,
-                       oracle=args.oracle, deadline=guard.deadline)
+    def work() -> tuple[Explanation, Certificate | None]:
+        answer = explain(spec, givens=givens, smallest=args.smallest, repair=args.repair,
+                         oracle=args.oracle, deadline=guard.deadline)
+        if args.certify and answer.satisfiable is False and not guard.should_stop():
+            return answer, _certify(answer.core_spec, args, guard)
+        return answer, None
 
     def abandon() -> None:
         print(f"nqueens: stopped by {guard.signal_name or 'the time limit'} before an "
               "explanation was found", file=sys.stderr)
 
-    answer = guard.run(work, abandon)
-    certificate = None
-    if args.certify and answer.satisfiable is False and not guard.should_stop():
-        certificate = _certify(answer.core_spec, args, guard)
+    answer, certificate = guard.run(work, abandon)
     if args.output is not None:
         _draw(answer, args)
     if args.format == "json":
