@@ -140,6 +140,10 @@ def _draw(spec: Spec, answer: MostQueens, args: argparse.Namespace) -> None:
     what = spec.name or spec.describe()
     proved = "optimal" if answer.optimal else "not proved optimal"
     title = f"{what}: {answer.count} of {spec.n} queens fit ({proved})"
+    rows = {r for r, _ in answer.queens}
+    empty = [str(r + (1 if args.one_based else 0)) for r in range(spec.n) if r not in rows]
+    if empty:
+        title += f"; no queen in {plural(len(empty), 'row')} {', '.join(empty)}"
     free = [cell for cell in answer.queens if cell not in set(spec.fixed)]
     figure = boards_figure(spec.n, [[]], fixed=spec.fixed, forbidden=spec.forbidden,
                            one_based=args.one_based, title=title, queens=[*spec.fixed, *free])
