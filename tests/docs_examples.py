@@ -42,8 +42,9 @@ FENCE = re.compile(r"^(?P<indent>[ \t]*)```(?P<lang>[\w-]*)[^\n]*$")
 #: or a program other than nqueens
 SHELL_SYNTAX = re.compile(r"""[|;&<>$`*?'"\\()]""")
 #: commands for tests/system: a second or more in process (matplotlib drawing, OR-Tools'
-#: import) or worker processes started (a split count)
-SLOW = re.compile(r"\.(png|svg)\b|cpsat|--checkpoint|--jobs|--split-depth|--executor|--scheduler")
+#: import: cpsat, explain --smallest, a cross-check) or worker processes started (a split count)
+SLOW = re.compile(r"\.(png|svg)\b|cpsat|--checkpoint|--jobs|--split-depth|--executor|--scheduler"
+                  r"|--smallest|--cross-check")
 TIME = re.compile(r"\b\d+\.\d+ s\b")
 ELAPSED = re.compile(r'"elapsed": [0-9.e+-]+')
 #: What `normalise` writes for an "elapsed" time.

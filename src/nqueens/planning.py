@@ -36,9 +36,10 @@ if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata
     # certified answer, the partitions with a count
     from .certificates import Certificate, Certification
     from .counting.partition import Progress, ProgressCallback
+    from .modeling.modelfile import Model
 
-__all__ = ["Plan", "Split", "check_agreement", "check_path", "cross_check_plan", "plan",
-           "spec_of"]
+__all__ = ["Plan", "Split", "check_agreement", "check_path", "cross_check_plan", "model_of",
+           "plan", "spec_of"]
 
 #: A job forecast to take longer than this (seconds) is worth a word before it starts.
 SLOW_SECONDS = 5.0
@@ -533,6 +534,16 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
     model file's path."""
     if not isinstance(spec_or_n, str):
         return as_spec(spec_or_n)
+    return model_of(spec_or_n).spec
+
+
+def model_of(spec_or_n: Spec | int | str) -> Model:
+    """What `spec_of` reads, as a Model: a model file's keeps its givens as the file
+    states them (`modeling.givens`), which explanations need."""
+    from .modeling.modelfile import Model
+
+    if not isinstance(spec_or_n, str):
+        return Model(as_spec(spec_or_n))
     from .modeling.bundled import bundled_model
     from .modeling.formats import read_instance, split_take
 
@@ -540,7 +551,7 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
     if path is None and not Path(split_take(spec_or_n)[0]).is_file():
         raise SpecError(f"expected a Spec or a board size (int), or a bundled model's name "
                         f"(see `nqueens models`) or a model file's path, got {spec_or_n!r}")
-    return read_instance(str(path) if path is not None else spec_or_n).spec
+    return read_instance(str(path) if path is not None else spec_or_n)
 
 
 def _warning(

@@ -212,3 +212,14 @@ def test_a_stopped_cross_check_says_it_compared_nothing(
     assert result.code == 3
     assert "agree" not in result.out and result.out.count("(at least; search stopped") >= 1
     assert result.err == f"nqueens: the cross-check compared nothing: {said}\n"
+
+
+def test_explain_certify_checks_the_sets_no(run_cli: Run, tmp_path: Path) -> None:
+    proof = tmp_path / "why.drat"
+    result = run_cli("explain", "completion-8-unsat", "--certify", "--proof", str(proof),
+                     "--format", "json")
+    assert result.code == 0, result.err
+    doc = json.loads(result.out)
+    assert doc["certified"] is True and doc["proof"] == str(proof) and proof.is_file()
+    checked = run_cli("verify", "--proof", str(proof), "--model", "completion-8-unsat")
+    assert checked.code == 0 and checked.out.startswith("certified: no solution")

@@ -29,7 +29,7 @@ from .common import (
 
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
 COMMANDS = (
-    "solve", "count", "verify", "trace", "stats", "estimate", "tree", "play",
+    "solve", "count", "verify", "explain", "trace", "stats", "estimate", "tree", "play",
     "model", "models", "describe", "export", "encodings", "generate", "bench",
 )
 

@@ -9,7 +9,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..atomicfile import check_output_path, write_failure_reason, write_text_atomic
 from ..backends import DEFAULT_BACKEND, Option, backend_names, offered_options
@@ -17,6 +17,9 @@ from ..errors import InputError, SizeLimitError
 from ..limits import MAX_BOARD_N, MAX_DIGITS, time_limit
 from ..spec import Cell, Spec
 from ..variants import VARIANTS
+
+if TYPE_CHECKING:
+    from ..modeling.modelfile import Model
 
 EXIT_OK = 0  # found / complete / valid
 EXIT_NO = 1  # solve proved there is no solution; verify found the placement invalid
@@ -26,13 +29,13 @@ EXIT_UNCERTIFIED = 4  # --certify / verify --proof: the evidence for the answer 
 EXIT_MISMATCH = 5  # count --cross-check: the two routes' counts differ
 
 EXIT_CODES_HELP = """exit codes:
-  0  found / complete / valid (a complete count exits 0 even when it is 0)
+  0  found / complete / valid (a complete count exits 0 even when it is 0; explain answered)
   1  solve proved there is no solution, or verify found the placement invalid
   2  bad usage, unreadable input or an output that cannot be written (one line on
      stderr)
   3  time limit or interrupt before a definite answer
   4  an answer asked to be certified whose proof (or solution) does not check
-  5  count --cross-check: the two counting routes disagree"""
+  5  a cross-check: the two counting routes (or most-queens solvers) disagree"""
 
 
 def load_problem(text: str, variant: str | None = None) -> Spec:
@@ -43,23 +46,37 @@ def load_problem(text: str, variant: str | None = None) -> Spec:
     `variant` (from --variant) applies to a bare N; a model file carries its own.
     """
     n = _board_size(text)
-    if n is None:
-        from ..modeling.formats import read_instance
+    return load_instance(text, variant).spec if n is None else _board(n, variant)
 
-        path = model_path(text)
-        if path is None:
-            raise InputError(
-                f"N must be a positive integer board size, a model file (.toml) or a "
-                f"bundled model name (see `nqueens models`), got {text!r}"
-            )
-        _check_model_file(path)
-        spec = read_instance(path).spec
-        if variant is not None and variant != spec.variant:
-            raise InputError(
-                f"--variant {variant} conflicts with variant = {spec.variant!r} in {text}; "
-                "drop --variant or edit the model file"
-            )
-        return spec
+
+def load_instance(text: str, variant: str | None = None) -> Model:
+    """What `load_problem` reads, as the Model: with a file's givens as the file states
+    them (`modeling.givens`: a whole excluded diagonal is one), which `explain` needs."""
+    from ..modeling.modelfile import Model
+
+    n = _board_size(text)
+    if n is not None:
+        return Model(_board(n, variant))
+    from ..modeling.formats import read_instance
+
+    path = model_path(text)
+    if path is None:
+        raise InputError(
+            f"N must be a positive integer board size, a model file (.toml) or a "
+            f"bundled model name (see `nqueens models`), got {text!r}"
+        )
+    _check_model_file(path)
+    model = read_instance(path)
+    if variant is not None and variant != model.spec.variant:
+        raise InputError(
+            f"--variant {variant} conflicts with variant = {model.spec.variant!r} in "
+            f"{text}; drop --variant or edit the model file"
+        )
+    return model
+
+
+def _board(n: int, variant: str | None) -> Spec:
+    """The plain board of size `n` (no model imported: `nqueens solve 8` starts fast)."""
     if n < 1:
         raise InputError(f"N must be a positive integer board size, got {n}")
     if n > MAX_BOARD_N:

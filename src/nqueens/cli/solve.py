@@ -59,6 +59,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  nqueens solve 8 --fixed 0,0 --forbidden 3,3 --backend sat\n"
             "  nqueens solve 3 --certify --proof q3.drat\n"
             "  nqueens solve completion-8-a1 --output a1.svg\n"
+            "  nqueens solve completion-8-unsat --most-queens --cross-check\n"
             "  nqueens solve 12 --all --format jsonl --timeout 5 > solutions.jsonl"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -93,6 +94,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                          help="with --certify: write the proof of a 'no' to FILE and the CNF it "
                          "refutes beside it (FILE with the suffix .cnf) (default: beside "
                          "--output, else a new temporary folder)")
+    closest = parser.add_argument_group("how close a 'no' comes")
+    closest.add_argument("--most-queens", action="store_true",
+                         help="the most non-attacking queens that fit with every given, proved "
+                         "optimal (n when the instance has a solution): --backend cpsat "
+                         "maximizes with CP-SAT, sat runs RC2 (MaxSAT) on the CNF, auto the one "
+                         "measured faster")
+    closest.add_argument("--cross-check", action="store_true",
+                         help="with --most-queens: run both CP-SAT and RC2 and hold them to each "
+                         "other (exit 5 if they disagree)")
     add_backend_options(parser, "solve")
     parser.set_defaults(handler=run)
 
@@ -168,6 +178,10 @@ class _Printer:
 def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output form (text, json, jsonl, picture) and refusal
     guard = Guard(args.timeout)
     spec = load_problem_args(args)
+    if args.most_queens or args.cross_check:
+        from .most_queens import run_most_queens
+
+        return run_most_queens(spec, args, guard)
     if args.unique and not args.all:
         raise InputError("--unique needs --all: the classes of symmetric solutions are known "
                          "only once every solution has been found; add --all")

@@ -31,6 +31,7 @@ from ..errors import ModelFileError, SpecError
 from ..limits import MAX_DIGITS
 from ..spec import Cell, Spec
 from ..wording import plural
+from .givens import Given
 from .modelfile import (
     MAX_MODEL_BYTES,
     Expected,
@@ -325,8 +326,10 @@ def _parse_param(reader: _Reader, name: str) -> Model:
                           f"[{r + 1}, {c + 1}]); remove it from one list")
     kind = ("completion (init 0-based)" if fixed and not forbidden else
             "blocked (blocks 1-based)" if forbidden and not fixed else "init and blocks")
+    givens = [Given("fixed", ((r, c),), f"init [{r}, {c}]") for r, c in fixed]
+    givens += [Given("blocked", ((r, c),), f"blocks [{r + 1}, {c + 1}]") for r, c in forbidden]
     return _model(reader, f"CSPLib param file, {kind}: {name}", n, fixed=fixed,
-                  forbidden=forbidden, name=_stem(name))
+                  forbidden=forbidden, name=_stem(name), givens=givens)
 
 
 def _attacking(cells: list[Cell]) -> Iterable[tuple[Cell, Cell]]:
@@ -341,13 +344,14 @@ def _attacking(cells: list[Cell]) -> Iterable[tuple[Cell, Cell]]:
 
 
 def _model(reader: _Reader, description: str, n: int, *, fixed: Sequence[Cell] = (),
-           forbidden: Sequence[Cell] = (), name: str = "") -> Model:
-    """The model, any contradiction Spec still finds named with the file."""
+           forbidden: Sequence[Cell] = (), name: str = "", givens: Sequence[Given] = ()) -> Model:
+    """The model, any contradiction Spec still finds named with the file; `givens` are the
+    file's statements (`modeling.givens`), which state exactly `fixed` and `forbidden`."""
     try:
         spec = Spec(n, fixed=tuple(fixed), forbidden=tuple(forbidden), name=name)
     except SpecError as error:
         raise ModelFileError(f"{reader.path}: {error}") from None
-    return Model(spec, description)
+    return Model(spec, description, givens=tuple(givens))
 
 
 def _stem(name: str) -> str:
@@ -402,8 +406,10 @@ def _parse_diagonals(reader: _Reader, name: str, take: int | None) -> Model:
                  f"cells on the {len(chosen):,} diagonals", "take fewer diagonals (FILE#D)")
     forbidden = sorted({cell for diagonal in chosen for cell in diagonal_cells(n, diagonal)})
     label = f"{_stem(name)}#{len(chosen)}" if take is not None else _stem(name)
+    givens = [Given("diagonal", tuple(diagonal_cells(n, (index, kind))), f"diags [{index}, {kind}]")
+              for index, kind in chosen]
     return _model(reader, f"excluded-diagonals file, first {len(chosen)} of {len(pairs)} "
-                  f"diagonals: {name}", n, forbidden=forbidden, name=label)
+                  f"diagonals: {name}", n, forbidden=forbidden, name=label, givens=givens)
 
 
 def _fact(reader: _Reader) -> tuple[_Token, list[int]]:
@@ -450,8 +456,9 @@ def _parse_asp(reader: _Reader, name: str) -> Model:
             raise reader.fail(line, f"block({r},{c}) is off the board (1-based: 1..{n})")
     _check_cells(reader, len(blocks))
     forbidden = _unique_cells(reader, "block", blocks, 1)
+    givens = [Given("blocked", ((r, c),), f"block({r + 1},{c + 1}).") for r, c in forbidden]
     return _model(reader, f"ASP facts, blocked n-queens (1-based): {name}", n,
-                  forbidden=forbidden, name=_stem(name))
+                  forbidden=forbidden, name=_stem(name), givens=givens)
 
 
 # --- writers ---------------------------------------------------------------------------

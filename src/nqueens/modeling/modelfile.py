@@ -34,6 +34,7 @@ from ..limits import MAX_BOARD_N, MAX_DIGITS
 from ..spec import Spec
 from ..validator import find_violations
 from ..variants import VARIANTS
+from .givens import Given, cell_givens
 
 __all__ = ["Expected", "Model", "dump_model", "load_model", "model_text", "read_model"]
 
@@ -70,11 +71,18 @@ class Expected:
 
 @dataclass(frozen=True)
 class Model:
-    """A model file's content: the spec, its description and its expected answer (if any)."""
+    """A model file's content: the spec, its description and its expected answer (if any),
+    and the statements it makes as its file groups them (`givens`: None when each fixed
+    queen and forbidden cell is one, as in our TOML files; see `modeling.givens`)."""
 
     spec: Spec
     description: str = ""
     expected: Expected | None = field(default=None)
+    givens: tuple[Given, ...] | None = field(default=None, compare=False)
+
+    def grouped(self) -> tuple[Given, ...]:
+        """The givens of the instance: as the file groups them, else one per cell."""
+        return self.givens if self.givens is not None else cell_givens(self.spec)
 
 
 def _fail(path: str | os.PathLike[str], key: str, reason: str) -> ModelFileError:
