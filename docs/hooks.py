@@ -33,8 +33,9 @@ from docgen import cli_reference, limits, notebooks, performance  # noqa: E402 -
 MARKER = re.compile(r"^<!-- generated: ([\w-]+) -->$", re.MULTILINE)
 
 
-def nqueens_command(*argv: str) -> Callable[[Path], None]:
-    """A picture drawn by `nqueens ARGV --output PATH` (what a reader would type)."""
+def nqueens_command(*argv: str, exit_code: int = 0) -> Callable[[Path], None]:
+    """A picture drawn by `nqueens ARGV --output PATH` (what a reader would type), which
+    exits with `exit_code` (1 for `solve --most-queens` of a "no")."""
 
     def draw(path: Path) -> None:
         from nqueens.cli import main
@@ -42,7 +43,7 @@ def nqueens_command(*argv: str) -> Callable[[Path], None]:
         quiet = io.StringIO()
         with contextlib.redirect_stdout(quiet), contextlib.redirect_stderr(quiet):
             code = main([*argv, "--output", str(path)])
-        if code != 0:
+        if code != exit_code:
             raise RuntimeError(f"nqueens {' '.join(argv)} --output {path.name} exited {code}: "
                                f"{quiet.getvalue().strip()}")
 
@@ -56,6 +57,9 @@ SNIPPETS: dict[str, Callable[[], str]] = {
     "limits": limits.limits_markdown,
 }
 
+#: The worked example of "when the answer is no" (docs/how-to/hard-instances.md).
+ASP_NO = str(DOCS.parent / "benchmarks" / "asp-blocked-28" / "blockedqueens.28.1449788117.param")
+
 PICTURES: dict[str, Callable[[Path], None]] = {
     "images/completion-8.svg": nqueens_command(
         "solve", "8", "--fixed", "0,0", "--forbidden", "1,2", "--backend", "backtrack"),
@@ -64,6 +68,9 @@ PICTURES: dict[str, Callable[[Path], None]] = {
     "images/tree-4.svg": nqueens_command("tree", "4"),
     "pages/trace-4.html": nqueens_command("trace", "4", "--all"),
     "pages/play-8.html": nqueens_command("play", "8"),
+    "images/explain-asp-28.png": nqueens_command("explain", ASP_NO),
+    "images/most-queens-asp-28.png": nqueens_command(
+        "solve", ASP_NO, "--most-queens", "--backend", "sat", exit_code=1),
 }
 
 NOTEBOOKS: dict[str, str] = {

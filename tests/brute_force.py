@@ -28,3 +28,31 @@ def brute_force_solutions(
         ):
             out.add(perm)
     return out
+
+
+def brute_force_most_queens(
+    n: int, fixed: tuple[tuple[int, int], ...] = (), forbidden: tuple[tuple[int, int], ...] = ()
+) -> int:
+    """The most pairwise non-attacking queens on an n-board that include every fixed cell and
+    stand on no forbidden one: each row in turn gets a queen on an allowed column or none
+    (n <= 7 or so)."""
+    fixed_in = dict(fixed)
+    blocked = set(forbidden)
+    best = 0
+
+    def place(row: int, queens: list[tuple[int, int]]) -> None:
+        nonlocal best
+        if len(queens) + (n - row) <= best:
+            return
+        if row == n:
+            best = len(queens)
+            return
+        columns = [fixed_in[row]] if row in fixed_in else list(range(n))
+        for col in columns:
+            if (row, col) not in blocked and not any(attacks(row, col, r, c) for r, c in queens):
+                place(row + 1, [*queens, (row, col)])
+        if row not in fixed_in:
+            place(row + 1, queens)
+
+    place(0, [])
+    return best

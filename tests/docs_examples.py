@@ -10,6 +10,13 @@ for the next. A time in seconds (`0.032 s`, `"elapsed": 0.002`) matches any time
 other character must match. ```text blocks are not run. A ```pycon block is a doctest; the
 blocks of one page share their names.
 
+An output line that is a JSON document is compared as JSON, where `...` stands for what a
+page leaves out: a member (`{"n": 8, ...}`: other keys may follow), a value (`"count": ...`:
+any), or the end of a string (`"route": "count, plain board, ..."`: any text after). The
+values of `"elapsed"` and of keys ending in `_s` (`"task_mean_s"`) are times: any number
+matches. Every other value must be equal. A command's JSON output is shown in a
+```console block, never in one that is not run (tests/cli/test_docs_console.py).
+
 Any Markdown page under docs/ is picked up, whoever wrote it.
 """
 
@@ -17,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import re
 import shlex
@@ -34,10 +42,13 @@ FENCE = re.compile(r"^(?P<indent>[ \t]*)```(?P<lang>[\w-]*)[^\n]*$")
 #: or a program other than nqueens
 SHELL_SYNTAX = re.compile(r"""[|;&<>$`*?'"\\()]""")
 #: commands for tests/system: a second or more in process (matplotlib drawing, OR-Tools'
-#: import) or worker processes started (a split count)
-SLOW = re.compile(r"\.(png|svg)\b|cpsat|--checkpoint|--jobs|--split-depth|--executor|--scheduler")
+#: import: cpsat, explain --smallest, a cross-check) or worker processes started (a split count)
+SLOW = re.compile(r"\.(png|svg)\b|cpsat|--checkpoint|--jobs|--split-depth|--executor|--scheduler"
+                  r"|--smallest|--cross-check")
 TIME = re.compile(r"\b\d+\.\d+ s\b")
 ELAPSED = re.compile(r'"elapsed": [0-9.e+-]+')
+#: What `normalise` writes for an "elapsed" time.
+_SECONDS = "<seconds>"
 
 
 def pages() -> list[Path]:
@@ -136,8 +147,85 @@ def blocks(lang: str) -> list[Block]:
 
 def normalise(text: str) -> str:
     """Times in seconds replaced by one token; trailing spaces and blank lines dropped."""
-    text = ELAPSED.sub('"elapsed": <seconds>', TIME.sub("<t> s", text))
+    text = ELAPSED.sub(f'"elapsed": {_SECONDS}', TIME.sub("<t> s", text))
     return "\n".join(line.rstrip() for line in text.rstrip().splitlines()) + "\n" if text.strip() else ""
+
+
+#: A JSON string, or the `...` a page writes for what it leaves out (outside strings only).
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|(?P<colon>:\s*)?\.\.\.')
+#: What stands for an elided member or value once the line is parsed.
+_ANY = "\u2026"
+#: Keys whose numbers are times (seconds): they vary from run to run.
+_TIME_KEY = re.compile(r"elapsed|\w+_s")
+
+
+def json_pattern(line: str) -> object | None:
+    """The JSON document an output line shows, `...` read as above; None if it is not one."""
+    if not line.lstrip().startswith(("{", "[")):
+        return None
+
+    def token(match: re.Match[str]) -> str:
+        if match.group(0).startswith('"'):
+            return match.group(0)
+        if match["colon"] is not None:
+            return f'{match["colon"]}"{_ANY}"'  # "key": ...  -> any value
+        return f'"{_ANY}": "{_ANY}"'  # ..., as a member -> other keys may be there
+
+    try:
+        return json.loads(_JSON_TOKEN.sub(token, line.replace(_SECONDS, "0")))
+    except ValueError:
+        return None
+
+
+def json_shows(pattern: object, value: object, key: str = "") -> bool:
+    """Whether `value` (parsed output) is what `pattern` (from `json_pattern`) shows."""
+    if pattern == _ANY:
+        return True
+    if isinstance(pattern, dict):
+        if not isinstance(value, dict):
+            return False
+        shown = {k: v for k, v in pattern.items() if k != _ANY}
+        if _ANY not in pattern and set(shown) != set(value):
+            return False
+        return all(k in value and json_shows(v, value[k], k) for k, v in shown.items())
+    if isinstance(pattern, list):
+        return (isinstance(value, list) and len(pattern) == len(value)
+                and all(json_shows(p, v) for p, v in zip(pattern, value, strict=True)))
+    if isinstance(pattern, str) and pattern.endswith("...") and isinstance(value, str):
+        return value.startswith(pattern[:-3])
+    if _TIME_KEY.fullmatch(key) and isinstance(pattern, (int, float)) \
+            and not isinstance(pattern, bool):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return type(pattern) is type(value) and pattern == value
+
+
+def shows(expected: str, got: str) -> bool:
+    """Whether the output `got` is what a page shows as `expected`: equal once normalised,
+    JSON lines compared as JSON (see the module's docstring)."""
+    want, have = normalise(expected), normalise(got)
+    if want == have:
+        return True
+    want_lines, have_lines = want.splitlines(), have.splitlines()
+    if len(want_lines) != len(have_lines):
+        return False
+    for shown, printed in zip(want_lines, have_lines, strict=True):
+        if shown == printed:
+            continue
+        pattern = json_pattern(shown)
+        try:
+            value = json.loads(printed.replace(_SECONDS, "0"))
+        except ValueError:
+            return False
+        if pattern is None or not json_shows(pattern, value):
+            return False
+    return True
+
+
+def shows_json_output(block: Block) -> bool:
+    """Whether a block that is not run shows a command (`$ `) and a JSON document after it."""
+    lines = block.body.splitlines()
+    first = next((i for i, text in enumerate(lines) if text.startswith("$ ")), None)
+    return first is not None and any(json_pattern(text) is not None for text in lines[first + 1:])
 
 
 #: Folders of the repository that examples read by a relative path, as a reader in the clone's

@@ -73,7 +73,7 @@ def limits_markdown() -> str:
     from nqueens.cli.placement_input import MAX_DEPTH
     from nqueens.cli.stats import MAX_STATS_N
     from nqueens.cli.verify import MAX_INPUT_BYTES
-    from nqueens.limits import MAX_BOARD_N, MAX_COUNTED_N, MAX_DIGITS, MAX_TERMINAL_SOLUTIONS
+    from nqueens.limits import MAX_BOARD_N, MAX_COUNTED_N, MAX_DIGITS, MAX_TERMINAL_SOLUTIONS, MAX_TIMEOUT
     from nqueens.modeling.export import MAX_EXPORT_LITERALS
     from nqueens.modeling.structure import MAX_DESCRIBE_N
     from nqueens.pictures.board import MAX_BOARDS, MAX_DRAWN_N
@@ -113,6 +113,9 @@ def limits_markdown() -> str:
         f"click; `nqueens.propagate` answers up to n = {PROPAGATE_MAX_N:,});"),
         (f"`tree` of a tree of more than {DEFAULT_TREE_NODES} nodes without `--large`, or "
          f"{MAX_TREE_NODES:,} with it, judged by walking the tree (whatever the board's n);"),
+        (f"a time limit (`--timeout S`, the API's `timeout=`) that is not a positive number of "
+        f"seconds, or a finite one above {MAX_TIMEOUT:,} s (about 116 days; `inf` is no limit, "
+        "as no `--timeout` is);"),
         (f"input files: `verify` reads at most {MAX_INPUT_BYTES // 2**20} MiB and refuses JSON "
         f"nested more than {MAX_DEPTH} deep or numbers of more than {MAX_DIGITS} digits; model "
         "files as in the [model-file format](model-file.md#what-is-refused);"),

@@ -18,6 +18,8 @@ if TYPE_CHECKING:  # what the names are; they are imported on first use (`__geta
         Plan,
         count,
         cross_check,
+        explain,
+        most_queens,
         plan,
         search,
         solutions,
@@ -48,8 +50,8 @@ if TYPE_CHECKING:  # what the names are; they are imported on first use (`__geta
 #: `nqueens` command can take over SIGINT and SIGTERM before anything slow imports
 #: (`nqueens.entry`); `nqueens.count` and `from nqueens import Spec` import on first use.
 _HOMES = {
-    **dict.fromkeys(("Plan", "count", "cross_check", "plan", "search", "solutions", "solve",
-                     "validate", "verify_proof"), "api"),
+    **dict.fromkeys(("Plan", "count", "cross_check", "explain", "most_queens", "plan", "search",
+                     "solutions", "solve", "validate", "verify_proof"), "api"),
     **dict.fromkeys(("CertificateError", "CheckpointError", "CountMismatchError", "InputError",
                      "ModelFileError", "QueensError", "SizeLimitError", "SpecError",
                      "UnknownBackendError", "WorkerError"), "errors"),
@@ -99,7 +101,9 @@ __all__ = [
     "WorkerError",
     "count",
     "cross_check",
+    "explain",
     "find_violations",
+    "most_queens",
     "plan",
     "play",
     "propagate",

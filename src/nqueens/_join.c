@@ -73,6 +73,7 @@ static int POPCOUNT64(uint64_t x) { int k = 0; for (; x; x &= x - 1) k++; return
 
 #define JOIN_MAX_N 32 /* both diagonal families of the whole board in 64-bit masks */
 #define POLL_UNITS 16 /* units between polls of the caller */
+#define POLL_NODES (1U << 16) /* nodes of a quarter table's walk between polls (a few ms) */
 
 typedef struct {
     uint32_t d1, d2; /* diagonals r + c and r - c + n - 1, shifted to the quarter's lowest */
@@ -602,15 +603,43 @@ static uint64_t signature(int n, int h, uint64_t d1, uint64_t d2) {
     return ((d1 >> (n - h)) & keep) | (((d2 >> (n - h)) & keep) << width);
 }
 
+/* The caller's stop, asked while the work runs without the GIL: the GIL is taken back
+ * only to ask. stop: 1 when the caller said stop, -1 on a Python error (a signal's). */
+typedef struct {
+    PyObject *poll; /* may be NULL: then only signals are checked */
+    PyThreadState *state;
+    uint32_t nodes;
+    int stop;
+} poller_t;
+
+static int ask_stop(PyObject *should_stop) {
+    if (PyErr_CheckSignals() < 0) return -1;
+    if (should_stop == NULL) return 0;
+    PyObject *answer = PyObject_CallNoArgs(should_stop);
+    if (answer == NULL) return -1;
+    int truth = PyObject_IsTrue(answer);
+    Py_DECREF(answer);
+    return truth < 0 ? -1 : truth ? 1 : 0;
+}
+
+static int poll_now(poller_t *p) {
+    PyEval_RestoreThread(p->state);
+    p->stop = ask_stop(p->poll);
+    p->state = PyEval_SaveThread();
+    return p->stop;
+}
+
 typedef struct {
     int n, h, r0, c0, base1, base2;
     uint64_t *count; /* per key, NULL in the filling pass */
     uint64_t *fill;
     entry_t *entries;
+    poller_t *poller; /* building the tables of n = 20 takes seconds: a stop ends it */
 } quarter_walk_t;
 
 static void quarter_dfs(quarter_walk_t *w, int i, uint32_t rows, uint32_t cols, uint64_t d1, uint64_t d2) {
     int h = w->h;
+    if (w->poller->stop || (++w->poller->nodes % POLL_NODES == 0 && poll_now(w->poller))) return;
     if (i == h) {
         uint32_t key = (rows << h) | cols;
         if (w->count) w->count[key]++;
@@ -629,14 +658,16 @@ static void quarter_dfs(quarter_walk_t *w, int i, uint32_t rows, uint32_t cols, 
     }
 }
 
-static int build_quarter(quarter_t *q, int n, int h, int r0, int c0, size_t *bytes) {
+/* 0: built; -1: out of memory; 1: stopped (poller->stop says why). */
+static int build_quarter(quarter_t *q, int n, int h, int r0, int c0, size_t *bytes, poller_t *poller) {
     size_t keys = (size_t)1 << (2 * h);
     uint64_t *count = calloc(keys, sizeof *count);
     q->start = malloc((keys + 1) * sizeof *q->start);
     if (!count || !q->start) { free(count); return -1; }
     /* a quarter's diagonals of each family span 2h - 1 <= 31 values: from its lowest */
-    quarter_walk_t w = {n, h, r0, c0, r0, r0 - c0 - (h - 1) + n - 1, count, NULL, NULL};
+    quarter_walk_t w = {n, h, r0, c0, r0, r0 - c0 - (h - 1) + n - 1, count, NULL, NULL, poller};
     quarter_dfs(&w, 0, 0, 0, 0, 0);
+    if (poller->stop) { free(count); return 1; }
     uint64_t at = 0;
     for (size_t k = 0; k < keys; k++) {
         q->start[k] = at;
@@ -651,6 +682,7 @@ static int build_quarter(quarter_t *q, int n, int h, int r0, int c0, size_t *byt
     w.entries = q->entries;
     quarter_dfs(&w, 0, 0, 0, 0, 0);
     free(count);
+    if (poller->stop) return 1;
     *bytes += (keys + 1) * sizeof *q->start + (size_t)at * sizeof *q->entries;
     return 0;
 }
@@ -671,13 +703,14 @@ static void free_tables(tables_t *t) {
     t->bytes = 0;
 }
 
-/* The west quarters of an n-board, built once per process and size. */
-static tables_t *tables_for(int n) {
+/* The west quarters of an n-board, built once per process and size; NULL when out of
+ * memory or stopped (poller->stop set: nothing half built is kept). */
+static tables_t *tables_for(int n, poller_t *poller) {
     if (cached.n == n) return &cached;
     free_tables(&cached);
     int h = n / 2;
     for (int k = 0; k < 2; k++) {
-        if (build_quarter(&cached.q[k], n, h, k ? n - h : 0, 0, &cached.bytes) < 0) {
+        if (build_quarter(&cached.q[k], n, h, k ? n - h : 0, 0, &cached.bytes, poller) != 0) {
             free_tables(&cached);
             return NULL;
         }
@@ -918,16 +951,6 @@ typedef struct {
     int stop; /* 1: stopped by poll, -1: Python error, -2: out of memory */
 } result_t;
 
-static int ask_stop(PyObject *should_stop) {
-    if (PyErr_CheckSignals() < 0) return -1;
-    if (should_stop == NULL) return 0;
-    PyObject *answer = PyObject_CallNoArgs(should_stop);
-    if (answer == NULL) return -1;
-    int truth = PyObject_IsTrue(answer);
-    Py_DECREF(answer);
-    return truth < 0 ? -1 : truth ? 1 : 0;
-}
-
 /* One unit: its half-boards, their weighted join (-1: out of memory). */
 static int64_t count_unit(const tables_t *t, const config_t *c, uint32_t rows, const uint64_t weight[GROUPS][GROUPS],
                           sigs_t west[GROUPS], sigs_t east[GROUPS], entry_t *sifted, join_scratch_t *scratch) {
@@ -978,12 +1001,19 @@ static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *po
     result_t res = {0, 0, 0, 0};
     res.stop = ask_stop(poll); /* a part handed out after the stop builds no tables */
     if (res.stop) return res;
-    PyThreadState *state = PyEval_SaveThread();
+    poller_t poller = {poll, PyEval_SaveThread(), 0, 0};
     PyThread_acquire_lock(join_lock, WAIT_LOCK);
-    tables_t *t = tables_for(n);
+    tables_t *t = tables_for(n, &poller); /* the tables poll: at n = 20 they take seconds */
+    PyThreadState *state = poller.state;
+    if (!t) {
+        res.stop = poller.stop ? poller.stop : -2;
+        PyThread_release_lock(join_lock);
+        PyEval_RestoreThread(state);
+        return res;
+    }
     join_scratch_t *scratch = calloc(1, sizeof *scratch);
     void *tab_base = NULL;
-    entry_t *sifted = t ? malloc((t->widest + 1) * sizeof *sifted) : NULL;
+    entry_t *sifted = malloc((t->widest + 1) * sizeof *sifted);
     if (scratch) {
         scratch->kernel = kernel;
         scratch->tab = aligned_block(TABLE_WORDS * sizeof(uint64_t), &tab_base);

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import queue
 import threading
-from collections.abc import Callable, Iterator, Sized
+from collections.abc import Callable, Iterator, Sequence, Sized
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -19,13 +19,13 @@ from .backends.sat_facts import DEFAULT_ENCODING
 from .counting.route import Split
 from .errors import CertificateError, InputError
 from .jobs import job_of
-from .limits import check_validation
+from .limits import check_validation, time_limit
 from .planning import (
     Plan,
     check_agreement,
     check_path,
-    check_timeout,
     cross_check_plan,
+    model_of,
     plan,
     spec_of,
 )
@@ -35,9 +35,11 @@ from .validator import Violation, find_violations
 
 if TYPE_CHECKING:  # the certificates (tempfile, threads) load with a certified answer
     from .certificates import Certificate
+    from .explanations import Explanation, MostQueens
+    from .modeling.givens import Given
 
-__all__ = ["Plan", "Split", "count", "cross_check", "plan", "search", "solutions", "solve", "validate",
-           "verify_proof"]
+__all__ = ["Plan", "Split", "count", "cross_check", "explain", "most_queens", "plan", "search",
+           "solutions", "solve", "validate", "verify_proof"]
 
 def _check_callbacks(on_solution: Any, deadline: Any) -> None:
     if on_solution is not None and not callable(on_solution):
@@ -83,7 +85,7 @@ def search(
     `outcome.count` is their number and `outcome.total` every solution met, and
     `on_solution` and `outcome.solutions` get the fundamental ones only.
     """
-    check_timeout(timeout)
+    timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
     _check_callbacks(on_solution, deadline)
     if deadline is None:
         deadline = Deadline(timeout)
@@ -142,8 +144,9 @@ def count(
     `unique`, as `nqueens count --unique`: `outcome.count` is the number of fundamental
     solutions (classes under the rotations and reflections the board has) and
     `outcome.total` the number of all solutions; `on_solution` then gets one solution
-    per class (see `search`). `jobs=J` counts on J processes (0: all cores) where that
-    pays.
+    per class (see `search`). `jobs=J` counts on at most J processes, as `nqueens count
+    --jobs J` does (a positive integer; by default the counting route decides: all cores
+    on boards large enough to pay for them, else this process).
 
     >>> outcome = count(8, unique=True)
     >>> outcome.count, outcome.total
@@ -170,7 +173,7 @@ def cross_check(
     Raises:
         CountMismatchError: both counts are complete and differ.
     """
-    check_timeout(timeout)
+    timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
     deadline = Deadline(timeout)
     first = plan(spec_or_n, "count", backend, timeout=timeout, **options)
     second = cross_check_plan(first, timeout)
@@ -191,7 +194,7 @@ def verify_proof(spec_or_n: Spec | int | str, proof: str | os.PathLike[str], *,
     from .certificates import verify_proof as replay
 
     check_path("proof", proof)
-    check_timeout(timeout)
+    timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
     return replay(spec_of(spec_or_n), proof, encoding, Deadline(timeout))
 
 
@@ -216,7 +219,7 @@ def solutions(
     >>> len(list(solutions(8, unique=True)))
     12
     """
-    check_timeout(timeout)
+    timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
     deadline = Deadline(timeout)
     _reject(options, ("on_solution", "collect", "deadline"), "solutions",
             "iterate the generator, and close it to stop")
@@ -266,3 +269,64 @@ def validate(spec_or_n: Spec | int | str, placement: Any) -> list[Violation]:
     if isinstance(placement, Sized):
         check_validation(len(placement))
     return find_violations(spec, placement)
+
+
+def explain(
+    spec_or_n: Spec | int | str,
+    *,
+    smallest: bool = False,
+    repair: bool = False,
+    timeout: float | None = None,
+    givens: Sequence[Given] | None = None,
+    oracle: str = "auto",
+) -> Explanation:
+    """After a "no": which givens cause it. For an instance without solution, a set of
+    its givens (fixed queens, forbidden or blocked cells, excluded diagonals: a model
+    file's as the file states them) that has no solution on its own, minimal: every one is
+    needed, and `removals` holds the solution that exists without each. `smallest=True`
+    looks for a set of fewest givens, `repair=True` also for the fewest givens to drop
+    (`explanation.repair`, with the solution then). An instance with a solution gets it
+    (`satisfiable` True, no set); a board with none even without givens (n = 2, 3) says so
+    (`board_unsatisfiable`). A `timeout` keeps what was proved (`complete` False).
+
+        >>> import nqueens
+        >>> why = nqueens.explain("completion-8-unsat")
+        >>> [given.source for given in why.core], why.minimal
+        (['fixed [0, 0]', 'fixed [1, 2]'], True)
+
+    See `nqueens.explanations.Explanation` for every field."""
+    from .explanations import explain as explain_instance
+
+    timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
+    return explain_instance(model_of(spec_or_n), givens=givens, smallest=smallest,
+                            repair=repair, oracle=oracle, deadline=Deadline(timeout))
+
+
+def most_queens(
+    spec_or_n: Spec | int | str,
+    *,
+    backend: str = DEFAULT_BACKEND,
+    cross_check: bool = False,
+    timeout: float | None = None,
+) -> MostQueens:
+    """How close a "no" comes: the most non-attacking queens that fit with every given
+    (`count`, `queens` as (row, col) cells, `optimal` False when stopped first; n when the
+    instance has a solution). `backend` "cpsat" maximizes with CP-SAT, "sat" runs RC2 on
+    the CNF, "auto" the one measured faster; `cross_check=True` runs both and raises
+    CountMismatchError if they disagree.
+
+        >>> import nqueens
+        >>> nqueens.most_queens("completion-8-unsat").count
+        7
+    """
+    from .explanations import most_queens as most_queens_of
+
+    methods = {"auto": "auto", "cpsat": "cpsat", "sat": "rc2"}
+    if backend not in methods:
+        raise InputError(f"most_queens runs on backend 'cpsat' (CP-SAT) or 'sat' (RC2), not "
+                         f"{backend!r}; use one of them or 'auto'")
+    if cross_check and backend != DEFAULT_BACKEND:
+        raise InputError("cross_check=True runs both cpsat and sat; drop backend=")
+    timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
+    return most_queens_of(spec_of(spec_or_n), method="both" if cross_check else methods[backend],
+                          deadline=Deadline(timeout))

@@ -18,7 +18,7 @@ from typing import BinaryIO
 from .errors import InputError
 
 __all__ = ["atomic_output", "check_output_path", "ensure_directory", "scratch_directory",
-           "write_all_atomic", "write_bytes_atomic", "write_text_atomic"]
+           "write_all_atomic", "write_bytes_atomic", "write_failure_reason", "write_text_atomic"]
 
 _REASONS = {
     errno.EISDIR: "is a directory; give a file name",
@@ -37,9 +37,13 @@ _REASONS = {
 }
 
 
+def write_failure_reason(error: OSError) -> str:
+    """Why a write failed and what to do, for any output: a file, or standard output."""
+    return _REASONS.get(error.errno or 0, f"cannot write: {error.strerror or error}")
+
+
 def _failure(path: str | os.PathLike[str], error: OSError) -> InputError:
-    reason = _REASONS.get(error.errno or 0, f"cannot write: {error.strerror or error}")
-    return InputError(f"{os.fspath(path)}: {reason}")
+    return InputError(f"{os.fspath(path)}: {write_failure_reason(error)}")
 
 
 def check_output_path(path: str | os.PathLike[str], *, overwrite: bool = False) -> Path:  # noqa: C901 - each refusal of a bad output path is one branch, in the order they are checked

@@ -21,6 +21,11 @@ from .spec import Spec
 
 __all__ = ["Forecast", "forecast", "seconds_text"]
 
+#: Largest board whose tree the forecast estimates: each of Knuth's walks takes n^2 steps,
+#: so beyond this the estimate would cost more of a time limit than the forecast is worth
+#: (and `textbook.estimate` refuses n > 1000); the plain board's figure stands instead.
+TREE_ESTIMATE_MAX_N = 100
+
 
 @dataclass(frozen=True, slots=True)
 class Forecast:
@@ -58,8 +63,8 @@ def forecast(
     solutions = known_solutions(spec)
     if solutions is not None:
         return Forecast(seconds, solutions=solutions)
-    if spec.n < 6:
-        return Forecast(seconds)  # tiny trees: nothing to scale
+    if spec.n < 6 or spec.n > TREE_ESTIMATE_MAX_N:
+        return Forecast(seconds)  # tiny trees: nothing to scale; huge ones: not worth it
     nodes, ratio = _tree_ratio(spec)
     return Forecast(seconds * ratio, nodes=nodes)
 

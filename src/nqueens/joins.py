@@ -40,7 +40,6 @@ can be checked anywhere it runs.
 
 from __future__ import annotations
 
-import functools
 import math
 import os
 import time
@@ -72,6 +71,7 @@ KERNEL_ENV = "NQUEENS_JOIN_KERNEL"
 UNITS = 2
 #: Weights of a unit: weight[g][h] for west group g and east group h.
 Weights = tuple[tuple[int, int], tuple[int, int]]
+_POLL_NODES = 1 << 14  # nodes of a quarter table's walk between polls (tens of ms; _join.c: 1 << 16)
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,13 +315,23 @@ def units(n: int, symmetric: bool = True) -> Iterator[tuple[_Config, int, Weight
 Quarter = dict[tuple[int, int], list[tuple[int, int]]]
 
 
-def _quarter(n: int, h: int, row0: int, col0: int) -> Quarter:
+class _Stopped(Exception):
+    """`should_stop` said so while a quarter table was being built."""
+
+
+def _quarter(n: int, h: int, row0: int, col0: int,
+             should_stop: Callable[[], bool] | None = None) -> Quarter:
     """Every placement of non-attacking queens in the h x h quarter at (row0, col0), at
     most one per row, filed by (local rows used, local columns used) with its diagonals
-    on the whole board (bit r + c, bit r - c + n - 1)."""
+    on the whole board (bit r + c, bit r - c + n - 1). `should_stop` is asked every
+    _POLL_NODES nodes (raising _Stopped), as _join.c does: a large table takes seconds."""
     table: Quarter = {}
+    nodes = [0]
 
     def place(i: int, rows: int, cols: int, d1: int, d2: int) -> None:
+        nodes[0] += 1
+        if should_stop is not None and nodes[0] % _POLL_NODES == 0 and should_stop():
+            raise _Stopped
         if i == h:
             table.setdefault((rows, cols), []).append((d1, d2))
             return
@@ -337,13 +347,21 @@ def _quarter(n: int, h: int, row0: int, col0: int) -> Quarter:
     return table
 
 
-@functools.lru_cache(maxsize=1)
-def _quarters(n: int) -> tuple[Quarter, Quarter, Quarter, Quarter]:
+_built: dict[int, tuple[Quarter, Quarter, Quarter, Quarter]] = {}
+
+
+def _quarters(n: int, should_stop: Callable[[], bool] | None = None,
+              ) -> tuple[Quarter, Quarter, Quarter, Quarter]:
     """The four quarters of an n-board (north-west, north-east, south-west, south-east),
-    kept for the next part of the same size, as _join.c keeps its tables."""
-    h = n // 2
-    return (_quarter(n, h, 0, 0), _quarter(n, h, 0, n - h), _quarter(n, h, n - h, 0),
-            _quarter(n, h, n - h, n - h))
+    kept for the next part of the same size, as _join.c keeps its tables; a stop while
+    they are built raises _Stopped and keeps none of them."""
+    if n not in _built:
+        h = n // 2
+        quarters = (_quarter(n, h, 0, 0, should_stop), _quarter(n, h, 0, n - h, should_stop),
+                    _quarter(n, h, n - h, 0, should_stop), _quarter(n, h, n - h, n - h, should_stop))
+        _built.clear()
+        _built[n] = quarters
+    return _built[n]
 
 
 def _signature(d1: int, d2: int, n: int, h: int) -> int:
@@ -384,7 +402,10 @@ def _python_count(n: int, offset: int, stride: int, should_stop: Callable[[], bo
         return JoinCount(0, 0, False)
     h = n // 2
     low = (1 << h) - 1
-    nw, ne, sw, se = _quarters(n)
+    try:
+        nw, ne, sw, se = _quarters(n, should_stop)
+    except _Stopped:
+        return JoinCount(0, 0, False)
     long_diagonal = 1 << (n - 1)  # d1 = n - 1 and d2 = n - 1: the two long diagonals
     total = done = 0
     for unit, (config, rows, weights) in enumerate(units(n, symmetric)):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .errors import SizeLimitError
+from .errors import InputError, SizeLimitError
 from .spec import Spec
 
 #: The largest board whose solutions have ever been counted (OEIS A000170 stops at n = 27).
@@ -26,6 +26,32 @@ MAX_BOARD_N = 100_000_000
 #: board sizes and cells are small; longer digit strings would only cost Python's integer
 #: conversion (quadratic in the digits) or a parser's time.
 MAX_DIGITS = 30
+#: Longest time limit, in seconds (about 116 days): a longer wait is no limit at all, and
+#: the waits it would be handed to overflow beyond about 9 x 10^9 s (threading.TIMEOUT_MAX).
+MAX_TIMEOUT = 10_000_000
+
+
+def time_limit(seconds: object, shown: str | None = None) -> float | None:
+    """The time limit `seconds` means, for the API's `timeout=` and the command line's
+    `--timeout` alike: None or infinity is no limit; a positive number up to MAX_TIMEOUT is
+    that many seconds. `shown`: the value as the user wrote it, for the message.
+
+    Raises:
+        InputError: not a number, not positive (NaN included), or finite beyond MAX_TIMEOUT.
+    """
+    if seconds is None:
+        return None
+    shown = shown if shown is not None else repr(seconds)
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
+        raise InputError(f"timeout must be a positive number of seconds (inf: no limit), "
+                         f"got {shown}")
+    if seconds == float("inf"):
+        return None
+    if seconds > MAX_TIMEOUT:
+        raise InputError(f"timeout {shown} is more seconds than the longest time limit, "
+                         f"{MAX_TIMEOUT:,} s (about 116 days); give a smaller one, or inf for "
+                         "none")
+    return float(seconds)
 
 # OEIS A000170 (solutions of plain n-queens) and A002562 (fundamental ones), used only to
 # refuse work up front (too many boards for a terminal or a picture), never as answers.

@@ -27,7 +27,7 @@ from .counting.routes import counters, counting_route, counting_routes, run_coun
 from .errors import CountMismatchError, InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
 from .jobs import JOBS, Job
-from .limits import check_exhaustive
+from .limits import check_exhaustive, time_limit
 from .policy import Rule, choose
 from .result import Deadline, Outcome, SolutionSink
 from .spec import Placement, Spec, as_spec
@@ -36,12 +36,19 @@ if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata
     # certified answer, the partitions with a count
     from .certificates import Certificate, Certification
     from .counting.partition import Progress, ProgressCallback
+    from .modeling.modelfile import Model
 
-__all__ = ["Plan", "Split", "check_agreement", "check_path", "check_timeout", "cross_check_plan",
+__all__ = ["Plan", "Split", "check_agreement", "check_path", "cross_check_plan", "model_of",
            "plan", "spec_of"]
 
 #: A job forecast to take longer than this (seconds) is worth a word before it starts.
 SLOW_SECONDS = 5.0
+#: Longest a cross-check's second count may be forecast to take without a time limit
+#: (seconds): a longer one is refused, naming its forecast, until a limit gives it the time.
+CROSS_CHECK_UNBOUNDED_SECONDS = 600.0
+#: A forecast is rough (one machine's rates, a heavy-tailed tree estimate): a cross-check is
+#: refused under a time limit only when its counts are forecast beyond this many times it.
+FORECAST_SLACK = 2.0
 
 _VERBS = {"count": "counting", "enumerate": "listing every solution of",
           "find": "finding a solution of"}
@@ -220,7 +227,9 @@ def plan(
         timeout: the time limit in seconds, if any (the warning says where it stops).
         per_solution: the caller wants each solution of a count (a callback), so the
             count meets each one.
-        jobs: processes for a count (None: all cores for the bitboard walk, else one).
+        jobs: processes for a count, a positive integer (1: this process only), as
+            `--jobs J`; None: the counting route decides (all cores on boards large
+            enough to pay for them, else one).
         split: count by explicit subproblems (checkpoint, depth, executor).
         counter: a counting route the caller names for a count (`counting.routes.counters`:
             "ganak" counts the CNF's models), instead of the one the plan would choose.
@@ -234,7 +243,7 @@ def plan(
     """
     _check_limit(limit)
     _check_jobs(jobs)
-    check_timeout(timeout)
+    timeout = time_limit(timeout)
     spec = board_of(spec_or_n, options)
     bounded = bounded or timeout is not None
     _check_job(job, unique, split, counter, certify, proof)
@@ -347,14 +356,18 @@ def _memory(spec: Spec, info: BackendInfo, options: Mapping[str, Any], job: Job,
 
 
 def cross_check_plan(first: Plan, timeout: float | None = None) -> Plan:
-    """The second count of `first.spec` for a cross-check: the first exhaustive backend (in
-    registry order) whose model is in another formalism than the first count's (CP-SAT,
-    CNF or the lines walked by a search), so that the two share no compiled model and no
-    search code.
+    """The second count of `first.spec` for a cross-check: of the exhaustive backends whose
+    model is in another formalism than the first count's (CP-SAT, CNF or the lines walked
+    by a search), so that the two share no compiled model and no search code, the one
+    forecast quickest (registry order where nothing is forecast). A cross-check that could
+    not compare anything is refused with the forecasts: without a time limit, a second count
+    forecast beyond CROSS_CHECK_UNBOUNDED_SECONDS; with one, counts forecast beyond
+    FORECAST_SLACK times it.
 
     Raises:
         InputError: the first count is not one whole count (a split, the fundamental count,
-            a route that counts only alone), or no other backend can take the instance.
+            a route that counts only alone), no other backend can take the instance, or
+            the counts cannot finish as said above.
     """
     route = counting_routes().get(first.counting or "")
     if route is not None and route.alone is not None:
@@ -363,17 +376,50 @@ def cross_check_plan(first: Plan, timeout: float | None = None) -> Plan:
         raise InputError("--cross-check compares two whole counts; drop --unique, --checkpoint, "
                          "--split-depth and --executor")
     formalism = backend_info(first.backend).formalism
+    candidates: list[Plan] = []
     for name in backend_names(exhaustive_only=True):
         info = backend_info(name)
         if info.formalism == formalism:
             continue
         try:
             info.check(first.spec, {}, "count")
-            return plan(first.spec, "count", name, timeout=timeout, jobs=1)
+            candidates.append(plan(first.spec, "count", name, timeout=timeout, jobs=1))
         except InputError:
             continue
-    raise InputError(f"no second backend can count {first.spec.describe()} independently of "
-                     f"{first.backend}; drop --cross-check")
+    if not candidates:
+        raise InputError(f"no second backend can count {first.spec.describe()} independently "
+                         f"of {first.backend}; drop --cross-check")
+    second = min(candidates, key=lambda p: (p.forecast is None,
+                                           p.forecast.seconds if p.forecast else 0.0))
+    return _cross_check_in_time(first, second, timeout)
+
+
+def _cross_check_in_time(first: Plan, second: Plan, timeout: float | None) -> Plan:
+    """`second`, with a note when it is slow (and without the warning that a quicker
+    route exists: that route is the first count's formalism); refused when the two counts
+    cannot finish (see `cross_check_plan`)."""
+    second = replace(second, warning=None)
+    mine = first.forecast.seconds if first.forecast is not None else 0.0
+    theirs = second.forecast.seconds if second.forecast is not None else None
+    which = (f"the second count of {first.spec.describe()}, by {second.backend} (the quickest "
+             f"backend of another formalism than {first.backend})")
+    if theirs is None:
+        return second
+    if timeout is None and theirs > CROSS_CHECK_UNBOUNDED_SECONDS:
+        raise InputError(f"--cross-check: {which}, is forecast at roughly "
+                         f"{seconds_text(theirs)}; give it the time with a time limit "
+                         "(--timeout S, timeout=S) of about that, or cross-check a smaller board")
+    if timeout is not None and mine + theirs > FORECAST_SLACK * timeout:
+        counts = (f"the first count, by {first.backend}, alone is forecast at roughly "
+                  f"{seconds_text(mine)}" if mine > FORECAST_SLACK * timeout else
+                  f"{which}, is forecast at roughly {seconds_text(theirs)}")
+        raise InputError(f"--cross-check: {counts}, beyond the time limit of "
+                         f"{seconds_text(timeout)}, so nothing would be compared; give a "
+                         f"limit of about {seconds_text(mine + theirs)}, or drop --cross-check")
+    if theirs > SLOW_SECONDS:
+        note = f"{which}, is forecast at roughly {seconds_text(theirs)}"
+        return replace(second, notes=(*second.notes, note))
+    return second
 
 
 def check_agreement(first: Outcome, second: Outcome) -> None:
@@ -423,13 +469,6 @@ def _check_limit(limit: int | None) -> None:
         raise InputError(f"limit must be a positive integer or None, got {limit!r}")
 
 
-def check_timeout(timeout: float | None) -> None:
-    if timeout is not None and (
-        isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0
-    ):
-        raise InputError(f"timeout must be a positive number of seconds or None, got {timeout!r}")
-
-
 def check_path(name: str, path: object) -> None:
     """Refuse a file argument that is not a path (a str or an os.PathLike), naming it, before
     the operating system's own TypeError would."""
@@ -438,8 +477,9 @@ def check_path(name: str, path: object) -> None:
 
 
 def _check_jobs(jobs: int | None) -> None:
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 0):
-        raise InputError(f"jobs must be a positive integer (0: all cores) or None, got {jobs!r}")
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise InputError(f"jobs must be a positive integer, or None to let the counting route "
+                         f"decide (all cores where they pay), got {jobs!r}")
 
 
 #: Keywords that describe the board rather than a backend: `plan` (and so the API) builds
@@ -494,6 +534,16 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
     model file's path."""
     if not isinstance(spec_or_n, str):
         return as_spec(spec_or_n)
+    return model_of(spec_or_n).spec
+
+
+def model_of(spec_or_n: Spec | int | str) -> Model:
+    """What `spec_of` reads, as a Model: a model file's keeps its givens as the file
+    states them (`modeling.givens`), which explanations need."""
+    from .modeling.modelfile import Model
+
+    if not isinstance(spec_or_n, str):
+        return Model(as_spec(spec_or_n))
     from .modeling.bundled import bundled_model
     from .modeling.formats import read_instance, split_take
 
@@ -501,7 +551,7 @@ def spec_of(spec_or_n: Spec | int | str) -> Spec:
     if path is None and not Path(split_take(spec_or_n)[0]).is_file():
         raise SpecError(f"expected a Spec or a board size (int), or a bundled model's name "
                         f"(see `nqueens models`) or a model file's path, got {spec_or_n!r}")
-    return read_instance(str(path) if path is not None else spec_or_n).spec
+    return read_instance(str(path) if path is not None else spec_or_n)
 
 
 def _warning(

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
+from .limits import MAX_TIMEOUT
 from .spec import Placement
 
 __all__ = ["Deadline", "Outcome", "SolutionSink", "Status"]
@@ -25,6 +26,9 @@ class Status(enum.Enum):
     LIMIT_REACHED = "found"  # noqa: PIE796 - an alias of FOUND on purpose, kept for existing code
     TIMEOUT = "timeout"  # the time limit ran out first: the count is a lower bound
     INTERRUPTED = "interrupted"  # stopped by the caller or a signal: a lower bound
+    # a local search used up its own budget (min-conflicts' steps, the genetic search's
+    # generations) before it found what was asked: it proves nothing
+    CAPPED = "capped"
 
 
 @dataclass(frozen=True)
@@ -126,14 +130,17 @@ class Deadline:
     __slots__ = ("_hooks", "at", "stopped")
 
     def __init__(self, seconds: float | None) -> None:
-        self.at = None if seconds is None else time.monotonic() + seconds
+        # infinity is no limit, as `limits.time_limit` reads a timeout
+        self.at = None if seconds is None or seconds == float("inf") else time.monotonic() + seconds
         self.stopped = False
         self._hooks: list[Callable[[], object]] = []
 
     def remaining(self) -> float | None:
+        """Seconds left (None: no limit), at most MAX_TIMEOUT: a longer wait handed to a
+        timer or a lock would overflow it."""
         if self.stopped:
             return 0.0
-        return None if self.at is None else max(0.0, self.at - time.monotonic())
+        return None if self.at is None else min(max(0.0, self.at - time.monotonic()), MAX_TIMEOUT)
 
     def expired(self) -> bool:
         return self.stopped or (self.at is not None and time.monotonic() >= self.at)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import nqueens
-from nqueens.result import Outcome
+from nqueens.result import Deadline, Outcome
 
 from known_counts import A000170
 from optional import require
@@ -150,10 +150,76 @@ def test_count_cross_check_disagreement_exits_5(run_cli: Run, monkeypatch: pytes
 
     def off_by_one(self: Plan, *args: object, **kwargs: object) -> Outcome:
         outcome = real(self, *args, **kwargs)  # type: ignore[arg-type]
-        return Outcome(outcome.status, outcome.count + (self.backend == "cpsat"), backend=outcome.backend)
+        return Outcome(outcome.status, outcome.count + (self.backend != "sat"), backend=outcome.backend)
 
     monkeypatch.setattr(Plan, "run", off_by_one)
     result = run_cli("count", "5", "--cross-check", "--backend", "sat")
     assert result.code == 5
     assert "the two counts DISAGREE" in result.out
     assert result.err.count("\n") == 1 and "counts disagree" in result.err
+
+
+def test_a_cross_check_that_cannot_finish_is_refused_with_its_forecast(run_cli: Run) -> None:
+    """count 18 --cross-check started days of CP-SAT counting without a word (issue 32,
+    item 24): the second count is forecast, and refused before either count starts."""
+    from nqueens.forecast import forecast, seconds_text
+
+    # the bounded cases first: before the fix they ran (and failed) within their limit
+    with pytest.raises(nqueens.InputError, match="nothing would be compared"):
+        nqueens.cross_check(18, timeout=2)
+    bounded = run_cli("count", "18", "--cross-check", "--timeout", "2")
+    assert (bounded.code, bounded.out) == (2, "")
+    assert "the first count, by backtrack, alone is forecast at roughly" in bounded.err
+    assert "beyond the time limit of 2 s, so nothing would be compared" in bounded.err
+    days = seconds_text(forecast(nqueens.Spec(18), "sat", "count").seconds)
+    unbounded = run_cli("count", "18", "--cross-check")
+    assert (unbounded.code, unbounded.out) == (2, "")
+    assert unbounded.err == (
+        "nqueens: error: --cross-check: the second count of 18-queens, by sat (the quickest "
+        "backend of another formalism than backtrack), is forecast at roughly "
+        f"{days}; give it the time with a time limit (--timeout S, timeout=S) of about that, "
+        "or cross-check a smaller board\n")
+
+
+def test_the_second_count_is_the_quickest_other_formalism(run_cli: Run) -> None:
+    """CNF enumeration is forecast quicker than CP-SAT's on plain boards: it counts second."""
+    result = run_cli("count", "8", "--cross-check", "--format", "json")
+    doc = json.loads(result.out)
+    assert result.code == 0 and doc["agree"] is True
+    assert (doc["backend"], doc["cross_check"]["backend"]) == ("backtrack", "sat")
+
+
+@pytest.mark.parametrize(("stopped", "said"), [
+    ("backtrack", ("the first count (backtrack) stopped (timeout) before it finished, and "
+                   "the second (sat) never started")),
+    ("sat", "the second count (sat) stopped (timeout) before it finished"),
+])
+def test_a_stopped_cross_check_says_it_compared_nothing(
+        run_cli: Run, monkeypatch: pytest.MonkeyPatch, stopped: str, said: str) -> None:
+    """A stop during either count: both lines, no verdict, and one line saying that nothing
+    was compared (issue 32, item 24)."""
+    from nqueens.planning import Plan
+
+    real = Plan.run
+
+    def limit_runs_out(self: Plan, deadline: Deadline, **kwargs: object) -> Outcome:
+        if self.backend == stopped:
+            deadline.stop()  # as the guard does when the time limit runs out
+        return real(self, deadline, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Plan, "run", limit_runs_out)
+    result = run_cli("count", "6", "--cross-check", "--timeout", "60")
+    assert result.code == 3
+    assert "agree" not in result.out and result.out.count("(at least; search stopped") >= 1
+    assert result.err == f"nqueens: the cross-check compared nothing: {said}\n"
+
+
+def test_explain_certify_checks_the_sets_no(run_cli: Run, tmp_path: Path) -> None:
+    proof = tmp_path / "why.drat"
+    result = run_cli("explain", "completion-8-unsat", "--certify", "--proof", str(proof),
+                     "--format", "json")
+    assert result.code == 0, result.err
+    doc = json.loads(result.out)
+    assert doc["certified"] is True and doc["proof"] == str(proof) and proof.is_file()
+    checked = run_cli("verify", "--proof", str(proof), "--model", "completion-8-unsat")
+    assert checked.code == 0 and checked.out.startswith("certified: no solution")

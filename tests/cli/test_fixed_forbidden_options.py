@@ -78,7 +78,8 @@ def test_a_whole_row_forbidden_is_a_complete_no_on_cpsat(run_cli: RunCli) -> Non
     assert counted.code == 0 and "4 forbidden: 0 solutions [backend cpsat" in counted.out
     listed = run_cli("solve", *WHOLE_ROW, "-b", "cpsat", "--all")
     assert listed.code == 1 and "no solution exists" in listed.out
-    both = run_cli("count", *WHOLE_ROW, "-b", "sat", "--cross-check", "--format", "json")
+    both = run_cli("count", *WHOLE_ROW, "-b", "cpsat", "--cross-check", "--format", "json")
     doc = json.loads(both.out)
     assert both.code == 0 and doc["agree"] is True
-    assert (doc["cross_check"]["backend"], doc["cross_check"]["complete"]) == ("cpsat", True)
+    assert (doc["backend"], doc["status"], doc["cross_check"]["complete"]) == (
+        "cpsat", "complete", True)

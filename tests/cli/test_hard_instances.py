@@ -132,3 +132,40 @@ def test_stats_text_has_a_name_column_beside_n(run_cli) -> None:
     assert rows[2].split()[:3] == ["completion-8-a1", "8", "19,173,961"]
     assert max(map(len, result.out.splitlines())) <= 140
     assert "n  algorithm 1" in run_cli("stats", "4").out.splitlines()[0]  # no models: no name
+
+
+def test_generate_keeps_its_time_limit(run_cli) -> None:
+    """1,000 shuffles of 10,000 squares that cannot block 9,600 take seconds: the limit
+    stops them inside a shuffle (issue 32, item 27)."""
+    import time
+
+    started = time.monotonic()
+    result = run_cli("generate", "blocked", "100", "9600", "--seed", "1", "--timeout", "0.1")
+    assert time.monotonic() - started < 1.0
+    assert (result.code, result.out) == (3, "")
+    assert result.err == ("nqueens: stopped (timeout) before the instance of seed 1 was made; "
+                          "nothing was written\n")
+
+
+def test_a_stopped_set_keeps_the_instances_made(run_cli, tmp_path: Path, monkeypatch) -> None:
+    """A stop while seed 834 is made: 832 and 833 are written whole, as without a limit,
+    834 is not, and no temporary file is left (issue 32, item 27)."""
+    from nqueens.modeling import generators
+
+    real = generators.blocked
+
+    def stop_at_834(n: int, m: int, min_free: int, seed: int, deadline) -> generators.Generated:
+        if seed == 834:
+            deadline.stop()  # as the guard does when the limit runs out
+        return real(n, m, min_free, seed, deadline)
+
+    monkeypatch.setattr(generators, "blocked", stop_at_834)
+    target = tmp_path / "set"
+    result = run_cli("generate", "blocked", "10", "24", "--seeds", "832..835", "-o", str(target),
+                     "--timeout", "60")
+    assert result.code == 3
+    assert result.err == (f"wrote 2 of 4 blocked instances to {target} before the stop (timeout);"
+                          " seed 834 and those after it were not made\n")
+    assert sorted(p.name for p in target.iterdir()) == [
+        "blocked-10-24-k4-s832.param", "blocked-10-24-k4-s833.param"]
+    assert (target / "blocked-10-24-k4-s833.param").read_text() == BLOCKED_833

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from docs_examples import Block, blocks, mismatch, normalise, run_in_process, run_in_shell, shell_path
+from docs_examples import Block, blocks, mismatch, run_in_process, run_in_shell, shell_path, shows
 
 IN_SHELL = [b for b in blocks("console") if not b.quick]
 
@@ -23,4 +23,4 @@ def test_shell_console_block_prints_what_it_shows(block: Block, tmp_path: Path) 
     for command in block.commands:
         in_shell = command.needs_shell
         got = run_in_shell(command, tmp_path, path) if in_shell else run_in_process(command, tmp_path)
-        assert normalise(got) == normalise(command.expected), mismatch(block, command, got)
+        assert shows(command.expected, got), mismatch(block, command, got)

@@ -57,3 +57,24 @@ def test_the_first_displays_and_the_play_board_import_nothing_heavy() -> None:
     out = subprocess.run([sys.executable, "-c", PLAY], capture_output=True, text=True,
                          check=True, timeout=60)
     assert json.loads(out.stdout) == [[8, 1, []], [0, 0], []]
+
+
+EXPLAIN = """
+import contextlib, io, json, sys
+from nqueens.cli import main
+heavy = lambda: sorted({m.split(".")[0] for m in sys.modules} & {"matplotlib", "ortools", "pysat"})
+with contextlib.redirect_stdout(io.StringIO()):
+    codes = [main(["explain", "completion-8-unsat"])]
+    seen = [heavy()]
+    codes.append(main(["solve", "completion-8-unsat", "--most-queens", "--backend", "sat"]))
+    seen.append(heavy())
+print(json.dumps([codes, seen]))
+"""
+
+
+def test_explain_and_most_queens_import_only_the_solver_they_run() -> None:
+    out = subprocess.run([sys.executable, "-c", EXPLAIN], capture_output=True, text=True,
+                         check=True, timeout=60)
+    codes, seen = json.loads(out.stdout)
+    assert codes == [0, 1]
+    assert seen == [[], ["pysat"]]  # the propagating search explains; RC2 counts queens

@@ -4,6 +4,7 @@ Outcome.show)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, cast
 
 import pytest
@@ -40,6 +41,9 @@ def test_board_keywords_build_the_spec() -> None:
     (lambda: nqueens.solve(3, certify=True, proof=5), "proof must be a file's path"),
     (lambda: nqueens.verify_proof(3, cast(Any, None)), "proof must be a file's path"),
     (lambda: nqueens.verify_proof(3, cast(Any, ["p.drat"])), "proof must be a file's path"),
+    # one rule with `--jobs J`: a positive integer; 0 was documented as all cores and was
+    # the default instead (issue 32, docs item)
+    (lambda: nqueens.count(8, jobs=0), "jobs must be a positive integer, or None"),
 ])
 def test_bad_api_arguments_name_the_users_own_choice(call: Any, message: str) -> None:
     with pytest.raises(nqueens.QueensError) as raised:
@@ -78,3 +82,23 @@ def test_a_local_search_never_yields_a_placement_twice(backend: str, spec: Spec)
     assert all(find_violations(spec, placement) == [] for placement in found)
     # at most the placements that exist (brute force): repeats could not hide past them
     assert len(found) <= len(brute_force_solutions(spec.n, spec.fixed, spec.forbidden))
+
+
+def test_an_infinite_timeout_is_none_and_a_huge_one_is_refused_as_on_the_command_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """One rule for `timeout=` and `--timeout` (issue 32, item 29: the API's inf or 1e10
+    crashed a timer thread, the CLI refused both)."""
+    from nqueens.cli import main
+
+    infinite = float("inf")
+    assert nqueens.count(8, timeout=infinite).count == 92
+    # the MiniCard search of n > 60 sets a timer at the deadline: it must not overflow
+    assert nqueens.solve(61, backend="sat", timeout=infinite).solution is not None
+    assert nqueens.search(61, backend="sat", limit=1, deadline=nqueens.result.Deadline(1e10)).count == 1
+    assert main(["count", "8", "--timeout", "inf", "--format", "json"]) == 0
+    assert '"complete": true' in capsys.readouterr().out
+    refusal = "is more seconds than the longest time limit, 10,000,000 s (about 116 days)"
+    with pytest.raises(nqueens.InputError, match=re.escape(refusal)):
+        nqueens.count(8, timeout=1e10)
+    assert main(["count", "8", "--timeout", "1e10"]) == 2
+    assert refusal in capsys.readouterr().err

@@ -191,6 +191,9 @@ def test_forecasts_are_quick_and_ordered() -> None:
     assert forecast(Spec(8), "genetic", "find") is None
     torus = forecast(Spec(12, "torus"), "backtrack", "count", FF)
     assert torus is not None and torus.nodes is not None and torus.nodes > 0
+    # beyond TREE_ESTIMATE_MAX_N the tree is not walked: no n^2 walks, no refusal at n > 1,000
+    huge = forecast(Spec(1200, fixed=[(0, 0)]), "backtrack", "count")
+    assert huge is not None and huge.nodes is None and huge.seconds > 0
 
 
 def test_progress_feeds(capsys: pytest.CaptureFixture[str]) -> None:

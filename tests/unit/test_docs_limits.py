@@ -29,7 +29,7 @@ def test_the_page_is_this_generator() -> None:
 
 def test_every_limit_is_on_the_page() -> None:
     page = limits.limits_markdown()
-    for value in (core_limits.MAX_BOARD_N, core_limits.MAX_TERMINAL_SOLUTIONS,
+    for value in (core_limits.MAX_BOARD_N, core_limits.MAX_TERMINAL_SOLUTIONS, core_limits.MAX_TIMEOUT,
                   structure.MAX_DESCRIBE_N, estimate.MAX_ESTIMATE_N, propagation.MAX_N,
                   tree.MAX_TREE_NODES, tree.DEFAULT_TREE_NODES):
         assert f"{value:,}" in page, value

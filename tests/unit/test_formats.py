@@ -236,6 +236,9 @@ BAD_FILES = [
     ("b.param", "letting n = 4\nletting n = 5\n", "line 2", "given twice"),
     ("b.param", "letting n = 4\nletting blocks = [[[[1]]]]\n", "line 2", "nested"),
     ("b.param", "letting n = 1" + "0" * 40 + "\n", "line 1", "digits"),
+    # the board sizes a TOML model takes, in every format (issue 32, item 20)
+    ("b.param", "letting n = 1000000000\n", "line 1", "a board size of at most 100,000,000"),
+    ("d.txt", "n = 100000001\ndiags = [[0, 1]]\n", "line 1", "a board size of at most 100,000,000"),
     ("d.txt", "n = 5\nnumdiags = 3\ndiags = [[1, 1], [2, 0]]\n", "line 2", "numdiags = 3"),
     ("d.txt", "n = 5\nnumdiags = 1\ndiags = [[9, 1]]\n", "line 3", "off the board"),
     ("d.txt", "n = 5\nnumdiags = 1\ndiags = [[3, 2]]\n", "line 3", "second number"),
@@ -284,3 +287,58 @@ def test_a_huge_instance_file_is_refused_before_it_is_parsed(tmp_path: Path) -> 
                   + "[1,1]," * 900_000 + "]\n")
     with pytest.raises(ModelFileError, match="larger than 4 MiB"):
         read_instance(path)
+
+
+@pytest.mark.parametrize(("name", "text", "problem"), [
+    ("m.toml", "n = 5\nforbidden = [[0, 0], [0, 1], [0, 2]]\n", "3 fixed and forbidden cells"),
+    ("b.param", "letting n = 5\nletting blocks = [[1, 1], [1, 2], [1, 3]]\n",
+     "3 fixed and forbidden cells"),
+    ("a.lp", "num(1). num(2). num(3).\nblock(1,1). block(1,2). block(1,3).\n",
+     "3 fixed and forbidden cells"),
+    ("d.txt", "n = 5\ndiags = [[4, 1]]\n", "5 cells on the 1 diagonals"),
+])
+def test_every_format_holds_as_many_cells_as_a_toml_model(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, text: str,
+        problem: str) -> None:
+    """One bound on the cells of a model, counted before they are built: a diagonal is
+    counted by its length, not expanded (issue 32, item 20)."""
+    from nqueens.modeling import modelfile
+
+    monkeypatch.setattr(modelfile, "MAX_MODEL_CELLS", 2, raising=False)
+    with pytest.raises(ModelFileError, match=f"{problem}, more than any model holds \\(at most 2 "):
+        read_instance(_write(tmp_path, name, text))
+
+
+@pytest.mark.usefixtures("memory_cap")
+def test_a_file_of_every_sum_diagonal_is_refused_at_once(tmp_path: Path) -> None:
+    """n = 2000 and its 3,999 sum diagonals, a 43 KB file, took 80 s and 0.8 GB to expand."""
+    diagonals = ", ".join(f"[{d}, 1]" for d in range(3999))
+    path = _write(tmp_path, "all.diags", f"n = 2000\ndiags = [{diagonals}]\n")
+    with pytest.raises(ModelFileError, match="4,000,000 cells on the 3,999 diagonals"):
+        read_instance(path)
+    assert read_instance(f"{path}#2").spec.forbidden == ((0, 0), (0, 1), (1, 0))
+
+
+@pytest.mark.parametrize("name", ["f.toml", "f.param"])
+def test_a_fifo_is_refused_before_it_is_opened(tmp_path: Path, name: str) -> None:
+    """Opening a FIFO waits for a writer, deaf to a time limit (issue 32, item 21)."""
+    import os
+    import threading
+
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    refused: list[str] = []
+
+    def read() -> None:
+        try:
+            read_instance(str(fifo))
+        except ModelFileError as error:
+            refused.append(str(error))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(10)
+    if reader.is_alive():  # blocked in open(): a writer lets it go
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+    assert refused == [(f"{fifo}: not a regular file (a pipe, a socket or a device); save the "
+                        "model to a file and give that")]

@@ -13,7 +13,7 @@ import pytest
 from nqueens import joins
 from nqueens.bitboard import count_classes, kernel_available
 from nqueens.errors import InputError
-from nqueens.joins import JOIN_MAX_N, KERNEL_ENV, KERNEL_NAMES, count, join_available, units
+from nqueens.joins import JOIN_MAX_N, KERNEL_ENV, KERNEL_NAMES, count, join_available, table_bytes, units
 
 from brute_force import brute_force_solutions
 from known_counts import A000170
@@ -154,6 +154,24 @@ def test_a_stop_keeps_what_was_counted_as_a_lower_bound(compiled):
     assert len(asked) == 2 and not found.complete
     assert 0 < found.units < sum(1 for _ in units(13))
     assert 0 < found.total < A000170[13]
+
+
+@pytest.mark.parametrize(("n", "compiled"), [
+    pytest.param(16, True, marks=needs_join), (14, False)])
+def test_a_stop_reaches_the_building_of_the_tables(n, compiled):
+    """Building the quarter tables (about a second at n = 20) is polled too: `count 20
+    --timeout 1` ran 2 s, the tables deaf to the limit (issue 32, item 6)."""
+    count(4, compiled=compiled)  # this process's tables are another size's: n's are built
+    asked = []
+
+    def stop() -> bool:  # asked before the tables, then while they are built
+        asked.append(1)
+        return len(asked) > 1
+
+    found = count(n, should_stop=stop, compiled=compiled)
+    assert (found.total, found.units, found.complete) == (0, 0, False) and len(asked) == 2
+    assert table_bytes() == 0 or not compiled  # nothing half built is kept for the next count
+    assert count(11, compiled=compiled).total == A000170[11]
 
 
 @pytest.mark.parametrize(("n", "offset", "stride"), [(0, 0, 1), (JOIN_MAX_N + 1, 0, 1),

@@ -108,16 +108,22 @@ def test_several_solutions_are_distinct_and_valid() -> None:
 
 
 def test_unsatisfiable_completion_stops_at_its_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """The step cap is named as such, not as a time limit nobody gave (issue 32, item 15)."""
     model = str(MODELS / "completion-8-unsat.toml")
     code = main(["solve", model, "--backend", "minconflicts", "--seed", "1",
                  "--max-steps", "20000", "-f", "json"])
     captured = capsys.readouterr()
     assert code == 3
     doc = json.loads(captured.out)
-    assert doc["status"] == "timeout" and doc["count"] == 0 and doc["complete"] is False
-    assert doc["stats"]["steps"] == 20000
+    assert doc["status"] == "capped" and doc["count"] == 0 and doc["complete"] is False
+    assert doc["stats"]["steps"] == 20000 and doc["stats"]["cap"] == "20,000 steps"
     assert "no solution" not in captured.out + captured.err
     assert "proves nothing" in captured.err
+    assert main(["solve", model, "--backend", "minconflicts", "--seed", "1",
+                 "--max-steps", "200"]) == 3
+    assert capsys.readouterr().out == ("8-queens, 2 fixed: 0 solutions before the search "
+                                       "reached its cap (200 steps); more may exist "
+                                       "[backend minconflicts]\n")
 
 
 def test_a_spent_deadline_is_a_timeout_not_an_answer() -> None:

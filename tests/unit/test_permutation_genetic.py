@@ -10,7 +10,9 @@ import sys
 import pytest
 
 from nqueens import Spec, Status, count, find_violations, solutions, solve
+from nqueens.backends.genetic import GeneticBackend
 from nqueens.cli import main
+from nqueens.result import Deadline
 
 from known_counts import A000170
 
@@ -56,9 +58,16 @@ def test_genetic_honours_fixed_and_forbidden_cells() -> None:
 
 
 def test_genetic_never_claims_no_solution() -> None:
+    """Its generations used up, it says so: no time limit was given (issue 32, item 15)."""
     outcome = solve(3, backend="genetic", seed=1, generations=5)  # n = 3 has none
-    assert outcome.status is Status.TIMEOUT and not outcome.unsatisfiable
+    assert outcome.status is Status.CAPPED and not outcome.unsatisfiable
+    assert outcome.stats["cap"] == "5 generations"
     assert "proves nothing" in str(outcome.stats["note"])
+
+
+def test_genetic_at_a_spent_deadline_is_a_timeout() -> None:
+    outcome = GeneticBackend(seed=1).search(Spec(20), limit=1, deadline=Deadline(0))
+    assert outcome.status is Status.TIMEOUT and "cap" not in outcome.stats
 
 
 @pytest.mark.system  # runs a subprocess: the quick lane leaves it out
@@ -70,7 +79,7 @@ def test_genetic_failure_exits_3() -> None:
     )
     assert done.returncode == 3
     doc = json.loads(done.stdout)
-    assert doc["count"] == 0 and doc["status"] == "timeout"
+    assert doc["count"] == 0 and doc["status"] == "capped"
     assert "proves nothing" in done.stderr
 
 

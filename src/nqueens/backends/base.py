@@ -69,12 +69,15 @@ class Emitter:
             return False
         return True
 
-    def status(self, exhausted: bool, timed_out: bool) -> Status:
-        """The final status given whether the search space was exhausted."""
+    def status(self, exhausted: bool, timed_out: bool, capped: bool = False) -> Status:
+        """The final status given whether the search space was exhausted, the deadline
+        passed, or (a local search) its own step or generation budget ran out."""
         if exhausted:
             return Status.COMPLETE
         if self.stopped_by_caller:
             return Status.INTERRUPTED
         if self.limit is not None and self.count >= self.limit:
             return Status.LIMIT_REACHED
+        if capped:
+            return Status.CAPPED
         return Status.TIMEOUT if timed_out else Status.INTERRUPTED

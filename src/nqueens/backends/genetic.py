@@ -3,7 +3,8 @@ its fitness the number of non-attacking pairs, and each generation is bred by ro
 selection, one-point crossover and mutation until a candidate attacks nothing.
 
 It is a local search, not a proof: `exhaustive` is False, so it never claims "no solution"
-(giving up is reported as TIMEOUT with a note) and it cannot count. Fixed cells are kept in
+(giving up after its generations is reported as CAPPED with a note, at the deadline as
+TIMEOUT) and it cannot count. Fixed cells are kept in
 every candidate and forbidden cells never enter one, so crossover and mutation preserve
 both. Attacks are counted on the spec's lines, so every variant works; every solution still
 goes through the shared validator before it is reported. No solver imports.
@@ -19,6 +20,7 @@ from ..errors import InputError
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from ..validator import find_violations
+from ..wording import plural
 from .base import Emitter
 from .genetic_facts import GENERATIONS, MUTATION_RATE, POPULATION
 
@@ -119,19 +121,22 @@ class GeneticBackend:
                 break
             pool = self._next_generation(pool, scores, free_rows, genes, rng)
         note = ""
+        generations = f"{generation:,} {plural(generation, 'generation')}"
         if not stopped:
             note = (
-                f"the genetic search stopped after {generation} generation(s) of "
+                f"the genetic search stopped after {generations} of "
                 f"{self.population} candidates (best fitness {max(best_seen, 0)} of "
                 f"{fitness.best}); this proves nothing: raise --generations or use an "
                 f"exhaustive backend"
             )
         return Outcome(
-            status=emitter.status(exhausted=False, timed_out=timed_out or not stopped),
+            status=emitter.status(exhausted=False, timed_out=timed_out,
+                                  capped=not (stopped or timed_out)),
             count=emitter.count,
             elapsed=time.perf_counter() - started,
             backend=self.name,
             stats={"generations": generation, "population": self.population,
+                   **({} if stopped or timed_out else {"cap": generations}),
                    "best_fitness": max(best_seen, 0), "perfect_fitness": fitness.best,
                    **({"note": note} if note else {})},
         )

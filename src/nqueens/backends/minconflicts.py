@@ -11,8 +11,8 @@ to counters over `spec.lines`. Beyond `FULL_SCAN_N` a row's candidates are sampl
 empty columns and random columns), as in the million-queens papers, so a step stays O(1).
 
 Fixed queens never move; forbidden cells are never used. It proves nothing: when it gives up
-(step limit or deadline) the status is TIMEOUT with a note, never "no solution", and the
-registry marks it non-exhaustive so `count` refuses it. For `limit` K > 1 each further
+the status is CAPPED at the step limit and TIMEOUT at the deadline, with a note, never "no
+solution", and the registry marks it non-exhaustive so `count` refuses it. For `limit` K > 1 each further
 solution is a fresh run with the next seed, duplicates dropped, all within the one step
 budget (the registry keeps it from `--all` and `count`).
 
@@ -41,6 +41,7 @@ from ..variants import (
     wrapped_anti_diagonals,
     wrapped_diagonals,
 )
+from ..wording import plural
 from .base import Emitter
 from .minconflicts_facts import default_max_steps
 
@@ -401,13 +402,17 @@ class MinConflictsBackend:
             "loop": "C" if use_c else "python",
         }
         if not emitter.stopped:
-            why = "the deadline" if timed_out else f"{max_steps:,} steps"
+            why = "the deadline" if timed_out else f"{max_steps:,} {plural(max_steps, 'step')}"
+            if not timed_out:
+                stats["cap"] = why
             stats["note"] = (
-                f"min-conflicts stopped after {why} with {emitter.count} solution(s) "
-                f"({moves:,} moves, {restarts} restart(s)); this proves nothing: raise "
+                f"min-conflicts stopped after {why} with {emitter.count} "
+                f"{plural(emitter.count, 'solution')} ({moves:,} {plural(moves, 'move')}, "
+                f"{restarts:,} {plural(restarts, 'restart')}); this proves nothing: raise "
                 "--max-steps or --timeout, or use an exhaustive backend"
             )
-        return Outcome(status=emitter.status(exhausted=False, timed_out=True),
+        return Outcome(status=emitter.status(exhausted=False, timed_out=True,
+                                             capped=not timed_out),
                        count=emitter.count, elapsed=time.perf_counter() - started,
                        backend=self.name, stats={**stats, **peak_memory_mb()})
 

@@ -71,6 +71,26 @@ def propagate_search(
     return status == 0, status == 1, stats
 
 
+def first_solution(
+    n: int, fixed: list[int], forbidden: list[int], deadline: Deadline | None = None,
+) -> tuple[tuple[int, ...] | None, bool]:
+    """The first solution of the queens board with these cells (row * n + col) fixed and
+    forbidden, in the propagating order: (placement or None, timed out). Cells fixed on
+    forbidden or attacked cells are allowed (there is then no solution): explanations
+    ask about thousands of subsets of givens, and a Spec for each costs as much as the
+    search."""
+    found: list[tuple[int, ...]] = []
+
+    def keep(placement: tuple[int, ...]) -> bool:
+        found.append(placement)
+        return False
+
+    poll: Callable[[], bool] | None = deadline.expired if deadline is not None else None
+    search = _kernel.search if _kernel is not None else _python_search
+    status, _, _ = search(n, fixed, forbidden, keep, poll)
+    return (found[0] if found else None), status == 1
+
+
 class _Board:
     """The state of `_propagate.c`'s board_t, with its operations."""
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -332,27 +332,37 @@ def first_row_parts(spec: Spec) -> list[tuple[int, ...]]:
 _CONFLICTS_PER_CALL = 20_000
 
 
-def _solve(solver: Solver, deadline: Deadline | None) -> bool | None:
+def _solve(solver: Solver, deadline: Deadline | None,
+           assumptions: Sequence[int] = ()) -> bool | None:
     """Solve, stoppably: PySAT keeps the GIL inside CaDiCaL's solve, so neither a timer's
     `interrupt`, nor a signal handler, nor the CLI's guard can run until it returns. Under a
     deadline the search therefore runs in budgets of conflicts (CaDiCaL resumes with what it
     learned) and the deadline is checked between them; None when it expired."""
     answer: bool | None  # (PySAT is untyped)
+    assumed = list(assumptions)
     if deadline is None:
-        answer = solver.solve()
+        answer = solver.solve(assumptions=assumed)
         return answer
     if getattr(getattr(solver, "solver", solver), "kissat", None) is not None:  # named by the user
-        answer = solver.solve_limited(expect_interrupt=True)
+        answer = solver.solve_limited(assumptions=assumed, expect_interrupt=True)
         return answer
     while True:
         try:
             solver.conf_budget(_CONFLICTS_PER_CALL)
         except NotImplementedError:  # Lingeling: PySAT gives it no budget, no limited solve and
-            answer = solver.solve()  # no interrupt, so only the CLI's exit after a stop ends it
-            return answer
-        answer = solver.solve_limited(expect_interrupt=True)
+            answer = solver.solve(assumptions=assumed)  # no interrupt, so only the CLI's exit
+            return answer  # after a stop ends it
+        answer = solver.solve_limited(assumptions=assumed, expect_interrupt=True)
         if answer is not None or deadline.expired():
             return answer
+
+
+def solve_stoppably(solver: Solver, deadline: Deadline | None,
+                    assumptions: Sequence[int] = ()) -> bool | None:
+    """One (incremental) solve under `assumptions` that the deadline, its time or a stop,
+    ends: True, False, or None when it was stopped (see `_solve` and `stoppable`)."""
+    with stoppable(solver, deadline):
+        return _solve(solver, deadline, assumptions)
 
 
 @contextlib.contextmanager

@@ -1,7 +1,9 @@
 """The `nqueens` command: argparse subcommands, one module each (listed in COMMANDS).
 
 `main(argv)` returns the exit code. Library exceptions become one line on stderr
-("nqueens: error: ...") with exit 2; nothing here prints a traceback for bad input.
+("nqueens: error: ...") with exit 2; nothing here prints a traceback for bad input. So
+does an output the command cannot write, standard output or standard error included (a
+full disk: `CheckedStream`).
 """
 
 from __future__ import annotations
@@ -15,12 +17,19 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
-from ..errors import CertificateError, CountMismatchError, QueensError, WorkerError
-from .common import EXIT_CODES_HELP, EXIT_MISMATCH, EXIT_UNCERTIFIED, EXIT_UNKNOWN, EXIT_USAGE
+from ..errors import CertificateError, CountMismatchError, InputError, QueensError, WorkerError
+from .common import (
+    EXIT_CODES_HELP,
+    EXIT_MISMATCH,
+    EXIT_UNCERTIFIED,
+    EXIT_UNKNOWN,
+    EXIT_USAGE,
+    CheckedStream,
+)
 
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
 COMMANDS = (
-    "solve", "count", "verify", "trace", "stats", "estimate", "tree", "play",
+    "solve", "count", "verify", "explain", "trace", "stats", "estimate", "tree", "play",
     "model", "models", "describe", "export", "encodings", "generate", "bench",
 )
 
@@ -83,10 +92,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code. A Ctrl-C at any point, even
     while a module (or a solver library) is still importing, is one line and exit 3."""
     previous = _term_as_interrupt()
+    streams = (CheckedStream(sys.stdout, "standard output"),
+               CheckedStream(sys.stderr, "standard error"))
+    sys.stdout, sys.stderr = streams
     try:
         return _main(argv)
     except KeyboardInterrupt:
-        print("nqueens: interrupted", file=sys.stderr)
+        _tell("nqueens: interrupted")
         return EXIT_UNKNOWN
     finally:
         guard = sys.modules.get(f"{__name__}.guard")
@@ -94,6 +106,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             guard.restore_deferred()
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+        sys.stdout, sys.stderr = streams[0].stream, streams[1].stream
+        for stream in streams:
+            if stream.failed:
+                stream.discard()
+
+
+def _tell(line: str) -> None:
+    """One line on stderr; a stderr that cannot take it (a full disk) leaves the exit
+    code alone to say what happened."""
+    try:
+        print(line, file=sys.stderr)
+        sys.stderr.flush()
+    except (InputError, OSError):  # (StreamError, or the stream itself outside main)
+        pass
 
 
 def _raise_interrupt(signum: int, frame: object) -> None:
@@ -123,20 +149,22 @@ def _main(argv: Sequence[str] | None) -> int:
     except SystemExit as exit_:
         return int(exit_.code or 0)
     try:
-        return int(args.handler(args))
+        code = int(args.handler(args))
+        sys.stdout.flush()  # a full disk is found here, not by the interpreter's exit
+        return code
     except QueensError as error:
-        print(f"nqueens: error: {one_line(str(error))}", file=sys.stderr)
+        _tell(f"nqueens: error: {one_line(str(error))}")
         return _exit_code(error)
     except ImportError as error:
         if _interrupted_import(error):  # a Ctrl-C inside a solver library's initialisation
-            print("nqueens: interrupted", file=sys.stderr)
+            _tell("nqueens: interrupted")
             return EXIT_UNKNOWN
         raise
     except MemoryError:
         # the estimates refuse what cannot fit before it starts; this is the safety net for
         # an estimate that was too low, so that even then the user gets one line
-        print("nqueens: error: ran out of memory; give a smaller board, or run where more "
-              "memory is available", file=sys.stderr)
+        _tell("nqueens: error: ran out of memory; give a smaller board, or run where more "
+              "memory is available")
         return EXIT_USAGE
     except BrokenPipeError:
         # the reader went away (e.g. `| head`); silence the flush at exit too
@@ -144,7 +172,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return 0
     except Exception as error:
         if _interrupted_in_native_code(error):
-            print("nqueens: interrupted", file=sys.stderr)
+            _tell("nqueens: interrupted")
             return EXIT_UNKNOWN
         raise
 

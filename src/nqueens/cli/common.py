@@ -9,31 +9,33 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..atomicfile import check_output_path, write_text_atomic
+from ..atomicfile import check_output_path, write_failure_reason, write_text_atomic
 from ..backends import DEFAULT_BACKEND, Option, backend_names, offered_options
 from ..errors import InputError, SizeLimitError
-from ..limits import MAX_BOARD_N, MAX_DIGITS
+from ..limits import MAX_BOARD_N, MAX_DIGITS, time_limit
 from ..spec import Cell, Spec
 from ..variants import VARIANTS
 
+if TYPE_CHECKING:
+    from ..modeling.modelfile import Model
+
 EXIT_OK = 0  # found / complete / valid
 EXIT_NO = 1  # solve proved there is no solution; verify found the placement invalid
-EXIT_USAGE = 2  # bad usage or unreadable input
+EXIT_USAGE = 2  # bad usage, unreadable input or an output that cannot be written
 EXIT_UNKNOWN = 3  # time limit or interrupt before a definite answer
 EXIT_UNCERTIFIED = 4  # --certify / verify --proof: the evidence for the answer does not check
 EXIT_MISMATCH = 5  # count --cross-check: the two routes' counts differ
 
-#: Longest --timeout accepted, in seconds (timers overflow on absurd values such as 1e10).
-MAX_TIMEOUT = 10_000_000
 EXIT_CODES_HELP = """exit codes:
-  0  found / complete / valid (a complete count exits 0 even when it is 0)
+  0  found / complete / valid (a complete count exits 0 even when it is 0; explain answered)
   1  solve proved there is no solution, or verify found the placement invalid
-  2  bad usage or unreadable input (one line on stderr)
+  2  bad usage, unreadable input or an output that cannot be written (one line on
+     stderr)
   3  time limit or interrupt before a definite answer
   4  an answer asked to be certified whose proof (or solution) does not check
-  5  count --cross-check: the two counting routes disagree"""
+  5  a cross-check: the two counting routes (or most-queens solvers) disagree"""
 
 
 def load_problem(text: str, variant: str | None = None) -> Spec:
@@ -44,23 +46,37 @@ def load_problem(text: str, variant: str | None = None) -> Spec:
     `variant` (from --variant) applies to a bare N; a model file carries its own.
     """
     n = _board_size(text)
-    if n is None:
-        from ..modeling.formats import read_instance
+    return load_instance(text, variant).spec if n is None else _board(n, variant)
 
-        path = model_path(text)
-        if path is None:
-            raise InputError(
-                f"N must be a positive integer board size, a model file (.toml) or a "
-                f"bundled model name (see `nqueens models`), got {text!r}"
-            )
-        _check_model_file(path)
-        spec = read_instance(path).spec
-        if variant is not None and variant != spec.variant:
-            raise InputError(
-                f"--variant {variant} conflicts with variant = {spec.variant!r} in {text}; "
-                "drop --variant or edit the model file"
-            )
-        return spec
+
+def load_instance(text: str, variant: str | None = None) -> Model:
+    """What `load_problem` reads, as the Model: with a file's givens as the file states
+    them (`modeling.givens`: a whole excluded diagonal is one), which `explain` needs."""
+    from ..modeling.modelfile import Model
+
+    n = _board_size(text)
+    if n is not None:
+        return Model(_board(n, variant))
+    from ..modeling.formats import read_instance
+
+    path = model_path(text)
+    if path is None:
+        raise InputError(
+            f"N must be a positive integer board size, a model file (.toml) or a "
+            f"bundled model name (see `nqueens models`), got {text!r}"
+        )
+    _check_model_file(path)
+    model = read_instance(path)
+    if variant is not None and variant != model.spec.variant:
+        raise InputError(
+            f"--variant {variant} conflicts with variant = {model.spec.variant!r} in "
+            f"{text}; drop --variant or edit the model file"
+        )
+    return model
+
+
+def _board(n: int, variant: str | None) -> Spec:
+    """The plain board of size `n` (no model imported: `nqueens solve 8` starts fast)."""
     if n < 1:
         raise InputError(f"N must be a positive integer board size, got {n}")
     if n > MAX_BOARD_N:
@@ -191,19 +207,25 @@ def add_variant_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def positive_float(text: str) -> float:
-    """argparse type for --timeout: positive, and at most MAX_TIMEOUT (a longer wait is no
-    limit at all, and timers overflow on it)."""
+    """argparse type for a number of seconds other than a time limit (--connect-timeout,
+    bench's --run-timeout): positive and finite, at most MAX_TIMEOUT."""
+    value = time_limit_argument(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
+    return value
+
+
+def time_limit_argument(text: str) -> float | None:
+    """argparse type for --timeout: the rule of `limits.time_limit`, as the API's
+    `timeout=` has it (inf: no limit; beyond MAX_TIMEOUT refused)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text!r}")
-    if value > MAX_TIMEOUT:
-        raise argparse.ArgumentTypeError(
-            f"{text} seconds is more than the longest time limit, {MAX_TIMEOUT:,} s "
-            "(about 116 days); give a smaller limit or none")
-    return value
+    try:
+        return time_limit(value, shown=repr(text))
+    except InputError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _int_at_least(text: str, least: int, what: str) -> int:
@@ -251,7 +273,7 @@ def add_backend_arguments(parser: argparse.ArgumentParser, *, exhaustive_only: b
         "job; the table is in docs/explanation/auto.md)",
     )
     parser.add_argument(
-        "--timeout", type=positive_float, default=None, metavar="S",
+        "--timeout", type=time_limit_argument, default=None, metavar="S",
         help="stop after S seconds; the answer is then unknown or partial (exit 3)",
     )
 
@@ -314,6 +336,58 @@ def add_format_argument(parser: argparse.ArgumentParser, *choices: str) -> None:
         "--format", "-f", choices=choices or ("text", "json"), default="text",
         help="output format (default: text)",
     )
+
+
+class StreamError(InputError):
+    """Standard output or standard error refused a write (a full disk, a file-size limit,
+    an I/O error): one line and exit 2, like every output that cannot be written."""
+
+
+class CheckedStream:
+    """sys.stdout or sys.stderr while a command runs (`cli.main` puts them in place): a
+    write or flush the operating system refuses raises StreamError naming the stream. A
+    reader that went away stays BrokenPipeError, which is no error (`| head`)."""
+
+    def __init__(self, stream: Any, name: str) -> None:
+        self.stream = stream
+        self.name = name
+        self.failed = False
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self.stream.write(text))
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise self._failure(error) from None
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise self._failure(error) from None
+
+    def __getattr__(self, name: str) -> Any:  # isatty, fileno, encoding, ...
+        return getattr(self.stream, name)
+
+    def _failure(self, error: OSError) -> StreamError:
+        self.failed = True
+        return StreamError(f"cannot write to {self.name}: {write_failure_reason(error)}")
+
+    def discard(self) -> None:
+        """After a failure, point the stream's file at /dev/null: what its buffer still
+        holds cannot be written, and the interpreter's flush at exit would fail again."""
+        try:
+            fileno = self.stream.fileno()
+        except (OSError, ValueError, AttributeError):  # (io.UnsupportedOperation is both)
+            return
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, fileno)
+        finally:
+            os.close(devnull)
 
 
 def print_json(doc: Any) -> None:

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from typing import Any
 
 from ..api import Plan, Split, plan
 from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
 from ..counting.routes import counters
 from ..errors import InputError
-from ..planning import check_agreement, cross_check_plan
+from ..forecast import seconds_text
+from ..planning import CROSS_CHECK_UNBOUNDED_SECONDS, check_agreement, cross_check_plan
 from ..result import Outcome
 from ..spec import Spec
 from ..symmetry import instance_symmetries
@@ -75,17 +75,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--jobs", "-j", type=positive_int, default=None, metavar="J",
-        help="processes counting disjoint subproblems (default: all cores for backtrack, "
-        "1 for the solver backends; 1 = this process only)",
+        help="processes counting disjoint subproblems, 1 = this process only (default: "
+        "the counting route decides: all cores on boards large enough to pay for the "
+        "processes, else 1; 1 for the solver backends)",
     )
     add_format_argument(parser)
     parser.add_argument("--unique", "-u", action="store_true",
                         help="also count fundamental solutions (up to rotation and reflection)")
     parser.add_argument("--cross-check", action="store_true",
-                        help="count again with a backend of another formalism (CP-SAT, CNF or "
-                        "search) and report both counts; a count by the join of partial boards "
-                        "(plain, n = 13 to 18) is checked part by part by the per-class walk "
-                        "instead; exit 5 when they differ")
+                        help="count again with the quickest backend of another formalism "
+                        "(CP-SAT, CNF or search) and report both counts; a count by the join "
+                        "of partial boards (plain, n = 13 to 18) is checked part by part by the "
+                        "per-class walk instead; exit 5 when they differ. Refused when the "
+                        "counts are forecast not to finish: beyond twice --timeout, or, without "
+                        f"one, a second count beyond {seconds_text(CROSS_CHECK_UNBOUNDED_SECONDS)}")
     parser.add_argument("--plan", action="store_true",
                         help="count nothing: say what a count of the plain board by the join "
                         "of partial boards will cost (its parts, the CPU time from a short "
@@ -166,8 +169,9 @@ def run(args: argparse.Namespace) -> int:
             return chosen.run(guard.deadline, on_solution=progress.solution if feed else None)
 
     def abandon() -> None:
-        report(args, spec, Outcome(guard.stopped_status(), 0, backend=chosen.backend,
-                                   route=chosen.route, total=0 if args.unique else None), guard)
+        report(args, spec, Outcome(guard.stopped_status(), 0, elapsed=guard.elapsed(),
+                                   backend=chosen.backend, route=chosen.route,
+                                   total=0 if args.unique else None), guard)
 
     outcome = guard.settle(guard.run(work, abandon))
     return report(args, spec, outcome, guard)
@@ -247,27 +251,40 @@ def _short_seconds(seconds: float) -> str:
 
 def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
     """count --cross-check: the count of `chosen`, then a second count by a backend of
-    another formalism; both are reported, and a disagreement is its own failure (exit 5).
-    A count by the join is checked part by part instead (`run_part_cross_check`)."""
+    another formalism (refused before either starts when they cannot finish); both are
+    reported, a disagreement is its own failure (exit 5), and a stop says that nothing
+    was compared. The second count does not start once the first was stopped. A count by
+    the join is checked part by part instead (`run_part_cross_check`)."""
     if chosen.counting == "join":
         return run_part_cross_check(args, chosen, guard)
     second = cross_check_plan(chosen, args.timeout)
     announce(chosen)
+    announce(second)
     prepare(chosen, guard)
+    plans = (chosen, second)
     done: list[Outcome] = []
+    skipped: list[int] = []  # the counts that never started
 
     def work() -> list[Outcome]:
-        for each in (chosen, second):
-            done.append(guard.settle(each.run(guard.deadline)))
+        for index, each in enumerate(plans):
+            if guard.should_stop():
+                skipped.append(index)
+                done.append(Outcome(guard.stopped_status(), 0, backend=each.backend))
+            else:
+                done.append(guard.settle(each.run(guard.deadline)))
         return done
 
     def abandon() -> None:
-        _report_pair(args, chosen.spec, done + [Outcome(guard.stopped_status(), 0, backend=b.backend)
-                                                for b in (chosen, second)[len(done):]])
+        running = len(done)
+        outcomes = done + [Outcome(guard.stopped_status(), 0, elapsed=guard.elapsed(),
+                                   backend=b.backend) for b in plans[running:]]
+        _report_pair(args, chosen.spec, outcomes)
+        _say_nothing_compared(plans, outcomes, [*skipped, *range(running + 1, len(plans))])
 
     outcomes = guard.run(work, abandon)
     with guard.output_lock:
         _report_pair(args, chosen.spec, outcomes)
+        _say_nothing_compared(plans, outcomes, skipped)
     check_agreement(*outcomes)  # CountMismatchError: exit 5, after both counts are shown
     return EXIT_OK if all(o.complete for o in outcomes) else EXIT_UNKNOWN
 
@@ -339,6 +356,21 @@ def run_part_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -
             "parts; at least one route is wrong, please report it",
             {"join": outcome.count, "per-class walk": check.walk})
     return EXIT_OK if check.complete else EXIT_UNKNOWN
+
+
+def _say_nothing_compared(plans: tuple[Plan, Plan], outcomes: list[Outcome],
+                          skipped: list[int]) -> None:
+    """One line on stderr when a count of the pair did not finish: no comparison was made."""
+    stopped = next((i for i, o in enumerate(outcomes) if not o.complete), None)
+    if stopped is None:
+        return
+    which = ("first", "second")
+    line = (f"nqueens: the cross-check compared nothing: the {which[stopped]} count "
+            f"({plans[stopped].backend}) stopped ({outcomes[stopped].status.value})")
+    line += (" before it started" if stopped in skipped else " before it finished")
+    if stopped == 0 and 1 in skipped:
+        line += f", and the second ({plans[1].backend}) never started"
+    print(line, file=sys.stderr)
 
 
 def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) -> None:
@@ -443,8 +475,7 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
                  "slots": chosen.jobs, "depth": None, "tasks": total, "tasks_finished": done,
                  "task_mean_s": 0.0, "task_max_s": 0.0}  # what is known without the loop
         report(args, spec, Outcome(guard.stopped_status(), found, backend=chosen.backend,
-                                   route=chosen.route, elapsed=time.perf_counter() - guard.started,
-                                   stats=stats),
+                                   route=chosen.route, elapsed=guard.elapsed(), stats=stats),
                guard)
 
     try:

@@ -16,10 +16,10 @@ from .common import (
     add_problem_argument,
     add_variant_argument,
     load_problem_args,
-    positive_float,
     positive_int,
     print_json,
     print_table,
+    time_limit_argument,
     wrap,
 )
 from .guard import Guard
@@ -43,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--count-up-to", type=positive_int, default=DEFAULT_COUNT_UP_TO, metavar="M",
         help=f"also count all solutions when n <= M (default: {DEFAULT_COUNT_UP_TO})",
     )
-    parser.add_argument("--timeout", type=positive_float, default=None, metavar="S",
+    parser.add_argument("--timeout", type=time_limit_argument, default=None, metavar="S",
                         help="time limit for the whole comparison in seconds (default: none); "
                         "rows left unfinished are marked and the exit code is 3")
     add_format_argument(parser)

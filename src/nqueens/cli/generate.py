@@ -4,6 +4,10 @@ one instance to stdout or a file, or a whole set of seeds into a directory.
 The blocked and excluded-diagonals generators reproduce the published files for the same
 arguments; the completion generator makes the published draws but, run under Python 3, not
 the instances behind the published completion results (see `modeling.generators`).
+
+Under `--timeout` or Ctrl-C a set of seeds keeps every instance made before the stop, each
+file whole (written atomically, and under the guard's output lock, so an exit at the end of
+the grace period never cuts one), and says how many it wrote; exit 3.
 """
 
 from __future__ import annotations
@@ -15,8 +19,19 @@ from pathlib import Path
 from ..atomicfile import check_output_path, ensure_directory, write_text_atomic
 from ..errors import InputError
 from ..modeling import generators
+from ..result import Deadline
 from ..wording import plural
-from .common import EXIT_OK, add_output_arguments, check_output, row_count, wrap, write_output
+from .common import (
+    EXIT_OK,
+    EXIT_UNKNOWN,
+    add_output_arguments,
+    check_output,
+    row_count,
+    time_limit_argument,
+    wrap,
+    write_output,
+)
+from .guard import Guard
 
 #: Most instances one command generates (a set of seeds).
 MAX_SEEDS = 100_000
@@ -82,16 +97,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             family.add_argument("--min-free", type=row_count, default=4, metavar="K",
                                 help="mininfile: a square goes only while its row and column "
                                 "have more than K free squares (default: 4, as published)")
+        family.add_argument("--timeout", type=time_limit_argument, default=None, metavar="S",
+                            help="stop after S seconds (exit 3); a set keeps the instances "
+                            "made before the stop")
         add_output_arguments(family)
         family.set_defaults(handler=run)
 
 
-def _make(args: argparse.Namespace, seed: int) -> generators.Generated:
+def _make(args: argparse.Namespace, seed: int, deadline: Deadline) -> generators.Generated:
     if args.family == "completion":
-        return generators.completion(args.n, args.m, seed)
+        return generators.completion(args.n, args.m, seed, deadline)
     if args.family == "blocked":
-        return generators.blocked(args.n, args.m, args.min_free, seed)
-    return generators.diagonals(args.n, args.min_free, seed, args.take)
+        return generators.blocked(args.n, args.m, args.min_free, seed, deadline)
+    return generators.diagonals(args.n, args.min_free, seed, args.take, deadline)
 
 
 def file_name(args: argparse.Namespace, seed: int) -> str:
@@ -108,18 +126,75 @@ def file_name(args: argparse.Namespace, seed: int) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.seeds is None:
         check_output(args)
-        one = _make(args, args.seed)
-        write_output(args, one.text, one.spec.describe())
-        return EXIT_OK
+        return _one(args, Guard(args.timeout))
     if args.output is None or args.output == "-":
         raise InputError("--seeds writes one file per seed: give the directory with -o DIR")
     directory = ensure_directory(args.output)
     paths = [directory / file_name(args, seed) for seed in args.seeds]
-    for path in paths:  # every refusal before the first file is written
+    for path in paths:  # every refusal before the first instance is made
         check_output_path(path, overwrite=args.force)
-    made = [_make(args, seed) for seed in args.seeds]
-    for path, instance in zip(paths, made, strict=True):
-        write_text_atomic(path, instance.text, overwrite=args.force)
-    print(f"wrote {len(paths)} {args.family} {plural(len(paths), 'instance')} to "
-          f"{Path(directory)}", file=sys.stderr)
+    return _set(args, Guard(args.timeout), directory, paths)
+
+
+def _one(args: argparse.Namespace, guard: Guard) -> int:
+    def work() -> generators.Generated | None:
+        try:
+            return _make(args, args.seed, guard.deadline)
+        except generators.GenerationStopped:
+            return None
+
+    def abandon() -> None:
+        print(_nothing_made(guard, args.seed), file=sys.stderr)
+
+    one = guard.run(work, abandon)
+    if one is None:
+        print(_nothing_made(guard, args.seed), file=sys.stderr)
+        return EXIT_UNKNOWN
+    write_output(args, one.text, one.spec.describe())
     return EXIT_OK
+
+
+def _nothing_made(guard: Guard, seed: int) -> str:
+    return (f"nqueens: stopped ({guard.stopped_status().value}) before the instance of seed "
+            f"{seed} was made; nothing was written")
+
+
+def _set(args: argparse.Namespace, guard: Guard, directory: Path, paths: list[Path]) -> int:
+    """Make every instance, then write them: an instance that cannot be made (a seed whose
+    draws fail) leaves the directory as it was. A stop ends the making; what was made is
+    written all the same."""
+    total = len(paths)
+    written: list[Path] = []
+    stopped_at: list[int] = []
+
+    def work() -> None:
+        made: list[generators.Generated] = []
+        for seed in args.seeds:
+            try:
+                made.append(_make(args, seed, guard.deadline))
+            except generators.GenerationStopped:
+                stopped_at.append(seed)
+                break
+        for path, instance in zip(paths, made, strict=False):
+            with guard.output_lock:  # an exit after the grace period waits for the file
+                write_text_atomic(path, instance.text, overwrite=args.force)
+                written.append(path)
+
+    def abandon() -> None:
+        print(_wrote(args, written, total, directory, guard), file=sys.stderr)
+
+    guard.run(work, abandon)
+    line = _wrote(args, written, total, directory, guard if stopped_at else None)
+    if stopped_at:
+        line += f"; seed {stopped_at[0]} and those after it were not made"
+    print(line, file=sys.stderr)
+    return EXIT_UNKNOWN if stopped_at else EXIT_OK
+
+
+def _wrote(args: argparse.Namespace, written: list[Path], total: int, directory: Path,
+           stopped: Guard | None) -> str:
+    done = len(written)
+    if stopped is None:
+        return f"wrote {done} {args.family} {plural(done, 'instance')} to {directory}"
+    return (f"wrote {done} of {total} {args.family} {plural(total, 'instance')} to {directory} "
+            f"before the stop ({stopped.stopped_status().value})")

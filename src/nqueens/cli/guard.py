@@ -6,7 +6,10 @@ Both stop the shared `Deadline`, which every backend polls and whose hooks inter
 PySAT and CP-SAT; the search then returns its partial result the normal way. Only if it
 has not returned `GRACE` seconds later (e.g. still compiling a huge model, or a second
 Ctrl-C) does the command report what it knows, end the worker processes it started and
-exit with code 3 at once. Output written under `output_lock` is never cut mid-record.
+exit with code 3 at once. Signals that arrive together (`timeout -s INT` signals the
+process and then its group; a terminal's Ctrl-C reaches the group) are one stop: only a
+signal `SAME_STOP` seconds or more after the first is a second one. Output written under
+`output_lock` is never cut mid-record.
 """
 
 from __future__ import annotations
@@ -29,6 +32,10 @@ T = TypeVar("T")
 
 #: Seconds a stopped search gets to return its partial result before the command exits anyway.
 GRACE = 0.3
+#: Seconds after the first signal within which another is the same stop, not a second
+#: one: a signal sent to the process and to its group lands twice within milliseconds,
+#: a person's second Ctrl-C comes later.
+SAME_STOP = 0.1
 _POLL = 0.02
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 #: Handlers to put back once the command has reported (`restore_deferred`): after a signal
@@ -60,6 +67,7 @@ class Guard:
         self.signal_name: str | None = None
         self.output_lock = threading.RLock()
         self._stopping_since: float | None = None
+        self._signalled_at: float | None = None
 
     @property
     def interrupted(self) -> bool:
@@ -68,6 +76,11 @@ class Guard:
     def should_stop(self) -> bool:
         """True once the time limit passed or a signal arrived."""
         return self.deadline.expired()
+
+    def elapsed(self) -> float:
+        """Seconds since the command's work began (what a report the search could not give
+        states as its time)."""
+        return time.perf_counter() - self.started
 
     def stopped_status(self) -> Status:
         """How to describe a search this guard cut short."""
@@ -146,11 +159,14 @@ class Guard:
         os._exit(EXIT_UNKNOWN)  # the resource tracker unlinks the pools' semaphores
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
-        if self.signal_name is not None:  # a second signal: stop waiting for the search
-            self._stopping_since = float("-inf")
+        now = time.monotonic()
+        if self._signalled_at is not None:
+            if now - self._signalled_at >= SAME_STOP:  # a second signal: stop waiting
+                self._stopping_since = float("-inf")
             return
+        self._signalled_at = now
         self.signal_name = signal.Signals(signum).name
-        self._stopping_since = time.monotonic()
+        self._stopping_since = now
         self.deadline.stop()
 
     def _install_handlers(self) -> dict[int, Any]:

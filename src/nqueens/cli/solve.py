@@ -26,6 +26,7 @@ from .common import (
     EXIT_NO,
     EXIT_OK,
     EXIT_UNKNOWN,
+    StreamError,
     add_backend_arguments,
     add_backend_options,
     add_cell_arguments,
@@ -58,6 +59,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  nqueens solve 8 --fixed 0,0 --forbidden 3,3 --backend sat\n"
             "  nqueens solve 3 --certify --proof q3.drat\n"
             "  nqueens solve completion-8-a1 --output a1.svg\n"
+            "  nqueens solve completion-8-unsat --most-queens --cross-check\n"
             "  nqueens solve 12 --all --format jsonl --timeout 5 > solutions.jsonl"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -92,6 +94,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                          help="with --certify: write the proof of a 'no' to FILE and the CNF it "
                          "refutes beside it (FILE with the suffix .cnf) (default: beside "
                          "--output, else a new temporary folder)")
+    closest = parser.add_argument_group("how close a 'no' comes")
+    closest.add_argument("--most-queens", action="store_true",
+                         help="the most non-attacking queens that fit with every given, proved "
+                         "optimal (n when the instance has a solution): --backend cpsat "
+                         "maximizes with CP-SAT, sat runs RC2 (MaxSAT) on the CNF, auto the one "
+                         "measured faster")
+    closest.add_argument("--cross-check", action="store_true",
+                         help="with --most-queens: run both CP-SAT and RC2 and hold them to each "
+                         "other (exit 5 if they disagree)")
     add_backend_options(parser, "solve")
     parser.set_defaults(handler=run)
 
@@ -107,6 +118,7 @@ class _Printer:
         self.found: list[Placement] = []
         self.written = 0
         self.pipe_closed = False
+        self.write_error: StreamError | None = None
         # a bar only when the solutions go elsewhere: it would garble boards on the same screen
         self.progress = bar(total=args.limit if not args.all
                             else known_solutions(spec, unique=args.unique),
@@ -121,6 +133,9 @@ class _Printer:
                 self._write_one(placement)
             except BrokenPipeError:  # the reader went away (e.g. `| head`): stop searching
                 self.pipe_closed = True
+                return False
+            except StreamError as error:  # stdout takes no more (a full disk): stop too
+                self.write_error = error
                 return False
         return None
 
@@ -163,6 +178,10 @@ class _Printer:
 def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output form (text, json, jsonl, picture) and refusal
     guard = Guard(args.timeout)
     spec = load_problem_args(args)
+    if args.most_queens or args.cross_check:
+        from .most_queens import run_most_queens
+
+        return run_most_queens(spec, args, guard)
     if args.unique and not args.all:
         raise InputError("--unique needs --all: the classes of symmetric solutions are known "
                          "only once every solution has been found; add --all")
@@ -183,13 +202,16 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
 
     def abandon() -> None:  # with --unique, the solutions met are at least the classes shown
         found = len(printer.found)
-        printer.finish(Outcome(guard.stopped_status(), found, backend=chosen.backend,
-                               route=chosen.route, total=found if args.unique else None),
+        printer.finish(Outcome(guard.stopped_status(), found, elapsed=guard.elapsed(),
+                               backend=chosen.backend, route=chosen.route,
+                               total=found if args.unique else None),
                        list(printer.found), **_unique_fields(spec, args))
 
     outcome = guard.settle(guard.run(work, abandon))
     if printer.pipe_closed:
         raise BrokenPipeError
+    if printer.write_error is not None:
+        raise printer.write_error
     if "note" in outcome.stats:
         print(f"nqueens: {outcome.stats['note']}", file=sys.stderr)
     shown = list(printer.found)
@@ -210,7 +232,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
         if not certificate.certified:
             raise CertificateError(f"the answer is not certified: {certificate.reason}",
                                    certificate)
-    if outcome.status in (Status.TIMEOUT, Status.INTERRUPTED):
+    if outcome.status in (Status.TIMEOUT, Status.INTERRUPTED, Status.CAPPED):
         return EXIT_UNKNOWN
     return EXIT_OK if outcome.count else EXIT_NO
 
@@ -272,6 +294,9 @@ def _summary(what: str, outcome: Outcome) -> str:
                    if count == 1 else f"{solutions}, all of them")
     elif status is Status.FOUND:
         verdict = f"{solutions} (stopped at the limit)"
+    elif status is Status.CAPPED:
+        verdict = (f"{solutions} before the search reached its cap "
+                   f"({outcome.stats.get('cap', 'its steps')}); more may exist")
     else:
         verdict = f"{solutions} before the search stopped ({status.value}); more may exist"
     return f"{what}: {verdict} [{backend_text(outcome)}]"

@@ -19,8 +19,8 @@ from .common import (
     add_cell_arguments,
     add_format_argument,
     load_problem,
-    positive_float,
     print_json,
+    time_limit_argument,
     with_cells,
     wrap,
 )
@@ -61,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     size.add_argument("--model", default=None, metavar="N|MODEL",
                       help="check against a model file (fixed and forbidden cells, variant)")
     add_cell_arguments(parser)
-    parser.add_argument("--timeout", type=positive_float, default=None, metavar="S",
+    parser.add_argument("--timeout", type=time_limit_argument, default=None, metavar="S",
                         help="stop after S seconds: the verdict is then unknown (exit 3)")
     parser.add_argument("--one-based", action="store_true",
                         help="typed columns are read 1-based and the text report's cells are "

@@ -41,10 +41,14 @@ def pyplot() -> Any:
 
 def boards_figure(n: int, placements: Sequence[Sequence[int]], *, fixed: Sequence[Cell] = (),
                   forbidden: Sequence[Cell] = (), one_based: bool = False,
-                  title: str = "") -> Any:
+                  title: str = "", queens: Sequence[Cell] = (), faint: Sequence[Cell] = (),
+                  keys: Sequence[str] = ()) -> Any:
     """A matplotlib figure of the placements (a column per row) on n x n boards, each with
     the `fixed` cells framed and the `forbidden` ones crossed: what `Outcome.show()` returns
-    and `nqueens solve --output` saves."""
+    and `nqueens solve --output` saves. `queens` are more queens on every board (a partial
+    placement, rows without one: most queens), `faint` cells get a small grey cross (givens
+    shown but set aside: an explanation's other givens); `keys`, when given, replace the
+    heading's description of the marks."""
     plt = pyplot()
     count = len(placements)
     shift = 1 if one_based else 0
@@ -61,7 +65,7 @@ def boards_figure(n: int, placements: Sequence[Sequence[int]], *, fixed: Sequenc
     margin = 0.3 if count == 1 and n <= 20 else 0.0  # room for the coordinates
     cell_w = side + GAP_IN
     cell_h = side + band + GAP_IN
-    keys = [text for present, text in (
+    keys = list(keys) or [text for present, text in (
         (fixed, "blue framed cell: fixed queen"),
         (forbidden, "red cross: forbidden cell")) if present]
     heading = [line for line in (title, "; ".join(keys)) if line]
@@ -80,7 +84,8 @@ def boards_figure(n: int, placements: Sequence[Sequence[int]], *, fixed: Sequenc
     for index, placement in enumerate(placements):
         x0 = 0.1 + margin + (index % columns) * cell_w
         y0 = top + margin + (index // columns) * cell_h
-        _draw_board(axes, n, placement, fixed, forbidden, (x0, y0), unit, f"b{index}")
+        _draw_board(axes, n, [*enumerate(placement), *queens], fixed, forbidden, faint,
+                    (x0, y0), unit, f"b{index}")
         if captions:
             axes.text(x0 + side / 2, y0 + side + 0.06, "\n".join(captions[index]),
                       ha="center", va="top", fontsize=CAPTION_PT, linespacing=1.2,
@@ -98,9 +103,9 @@ def boards_figure(n: int, placements: Sequence[Sequence[int]], *, fixed: Sequenc
     return figure
 
 
-def _draw_board(axes: Any, n: int, placement: Sequence[int], fixed: Sequence[Cell],
-                forbidden: Sequence[Cell], corner: tuple[float, float], unit: float,
-                key: str) -> None:
+def _draw_board(axes: Any, n: int, placement: Sequence[Cell], fixed: Sequence[Cell],
+                forbidden: Sequence[Cell], faint: Sequence[Cell], corner: tuple[float, float],
+                unit: float, key: str) -> None:
     """One board with its top-left corner at `corner` (x0, y0) inches, `unit` inches a cell."""
     from matplotlib.colors import ListedColormap
     from matplotlib.patches import Circle, PathPatch, Rectangle
@@ -114,13 +119,14 @@ def _draw_board(axes: Any, n: int, placement: Sequence[int], fixed: Sequence[Cel
     axes.add_artist(Rectangle((x0, y0), side, side, fill=False, edgecolor="#555555",
                              linewidth=0.8, zorder=1))
     thin = max(0.6, min(2.5, unit * 30))
-    for r, c in forbidden:
-        x, y = x0 + c * unit, y0 + r * unit
-        inset = 0.18 * unit
-        for (xa, ya), (xb, yb) in (((x + inset, y + inset), (x + unit - inset, y + unit - inset)),
-                                   ((x + inset, y + unit - inset), (x + unit - inset, y + inset))):
-            axes.plot([xa, xb], [ya, yb], color=style.FORBIDDEN, linewidth=thin, zorder=2,
-                      solid_capstyle="round")
+    for cells, colour, width, inset in ((forbidden, style.FORBIDDEN, thin, 0.18 * unit),
+                                        (faint, style.FAINT, thin * 0.45, 0.32 * unit)):
+        for r, c in cells:
+            x, y = x0 + c * unit, y0 + r * unit
+            for (xa, ya), (xb, yb) in (((x + inset, y + inset), (x + unit - inset, y + unit - inset)),
+                                       ((x + inset, y + unit - inset), (x + unit - inset, y + inset))):
+                axes.plot([xa, xb], [ya, yb], color=colour, linewidth=width, zorder=2,
+                          solid_capstyle="round")
     for r, c in fixed:
         inset = 0.06 * unit
         axes.add_artist(Rectangle((x0 + c * unit + inset, y0 + r * unit + inset),
@@ -129,7 +135,7 @@ def _draw_board(axes: Any, n: int, placement: Sequence[int], fixed: Sequence[Cel
                                  linewidth=thin * 1.2, zorder=2, gid=f"fixed-{r}-{c}"))
     edge = max(0.3, min(1.0, unit * 12))
     crown = _crown_paths() if n <= style.CROWN_UP_TO else None
-    for r, c in enumerate(placement):
+    for r, c in placement:
         x, y = x0 + c * unit, y0 + r * unit
         if crown is not None:
             place = Affine2D().scale(unit).translate(x, y)

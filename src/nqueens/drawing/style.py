@@ -24,8 +24,10 @@ QUEEN_EDGE = "#ffffff"
 #: A fixed (pre-placed) queen's cell: sky-blue fill inside a thick blue frame.
 FIXED_FILL = SKY_BLUE
 FIXED_EDGE = BLUE
-#: A forbidden cell: a vermillion cross.
+#: A forbidden cell: a vermillion cross; a given set aside (outside an explanation's set):
+#: a small thin dark-grey one, which reads as grey on both squares.
 FORBIDDEN = VERMILLION
+FAINT = "#5f5f5f"
 #: The cell being checked on the step-through page, and the queen attacking it.
 CHECKING = BLUE
 ATTACKER = VERMILLION

@@ -31,12 +31,16 @@ from ..errors import ModelFileError, SpecError
 from ..limits import MAX_DIGITS
 from ..spec import Cell, Spec
 from ..wording import plural
+from .givens import Given
 from .modelfile import (
     MAX_MODEL_BYTES,
     Expected,
     Model,
+    board_size_problem,
+    cells_problem,
     model_text,
     read_model,
+    read_model_bytes,
 )
 
 __all__ = [
@@ -154,11 +158,7 @@ def split_take(argument: str) -> tuple[str, int | None]:
 
 
 def _read_text(path: str) -> str:
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_MODEL_BYTES + 1)
-    except OSError as error:
-        raise ModelFileError(f"{path}: cannot read model file: {error.strerror or error}") from None
+    data = read_model_bytes(path)
     if len(data) > MAX_MODEL_BYTES:
         raise ModelFileError(f"{path}: larger than {MAX_MODEL_BYTES // 2**20} MiB, more than "
                              "any model file; give a smaller file")
@@ -249,12 +249,23 @@ def _statements(reader: _Reader, allowed: Sequence[str],
 
 
 def _size(reader: _Reader, found: dict[str, tuple[object, int]]) -> int:
+    """The board size, bounded as a TOML model's is (`modelfile.board_size_problem`)."""
     if "n" not in found:
         raise reader.fail(reader.last_line, "the board size n is missing; add 'n = N'")
     n, line = found["n"]
-    if not isinstance(n, int) or n < 1:
-        raise reader.fail(line, f"n must be a positive integer, got {n!r}")
+    problem = board_size_problem(n)
+    if problem is not None or not isinstance(n, int):
+        raise reader.fail(line, f"n {problem}")
     return n
+
+
+def _check_cells(reader: _Reader, cells: int, what: str = "fixed and forbidden cells",
+                 fix: str = "give fewer") -> None:
+    """A model of `cells` fixed and forbidden cells, bounded as a TOML model's is, before
+    any is built."""
+    problem = cells_problem(cells, what, fix)
+    if problem is not None:
+        raise ModelFileError(f"{reader.path}: {problem}")
 
 
 def _pairs(reader: _Reader, found: dict[str, tuple[object, int]], name: str,
@@ -300,6 +311,8 @@ def _unique_cells(reader: _Reader, name: str, cells: list[tuple[int, int, int]],
 def _parse_param(reader: _Reader, name: str) -> Model:
     found = _statements(reader, ("n", "init", "blocks"), "letting")
     n = _size(reader, found)
+    _check_cells(reader, sum(len(value) for name in ("init", "blocks")
+                             if isinstance(value := found.get(name, (None, 0))[0], list)))
     init = _pairs(reader, found, "init", 0, n - 1, "0-based")
     blocks = _pairs(reader, found, "blocks", 1, n, "1-based")
     fixed = _unique_cells(reader, "init", init, 0)
@@ -313,8 +326,10 @@ def _parse_param(reader: _Reader, name: str) -> Model:
                           f"[{r + 1}, {c + 1}]); remove it from one list")
     kind = ("completion (init 0-based)" if fixed and not forbidden else
             "blocked (blocks 1-based)" if forbidden and not fixed else "init and blocks")
+    givens = [Given("fixed", ((r, c),), f"init [{r}, {c}]") for r, c in fixed]
+    givens += [Given("blocked", ((r, c),), f"blocks [{r + 1}, {c + 1}]") for r, c in forbidden]
     return _model(reader, f"CSPLib param file, {kind}: {name}", n, fixed=fixed,
-                  forbidden=forbidden, name=_stem(name))
+                  forbidden=forbidden, name=_stem(name), givens=givens)
 
 
 def _attacking(cells: list[Cell]) -> Iterable[tuple[Cell, Cell]]:
@@ -329,13 +344,14 @@ def _attacking(cells: list[Cell]) -> Iterable[tuple[Cell, Cell]]:
 
 
 def _model(reader: _Reader, description: str, n: int, *, fixed: Sequence[Cell] = (),
-           forbidden: Sequence[Cell] = (), name: str = "") -> Model:
-    """The model, any contradiction Spec still finds named with the file."""
+           forbidden: Sequence[Cell] = (), name: str = "", givens: Sequence[Given] = ()) -> Model:
+    """The model, any contradiction Spec still finds named with the file; `givens` are the
+    file's statements (`modeling.givens`), which state exactly `fixed` and `forbidden`."""
     try:
         spec = Spec(n, fixed=tuple(fixed), forbidden=tuple(forbidden), name=name)
     except SpecError as error:
         raise ModelFileError(f"{reader.path}: {error}") from None
-    return Model(spec, description)
+    return Model(spec, description, givens=tuple(givens))
 
 
 def _stem(name: str) -> str:
@@ -350,9 +366,15 @@ def diagonal_cells(n: int, diagonal: Diagonal) -> list[Cell]:
     r - c = index - (n - 1)."""
     index, kind = diagonal
     if kind == 1:
-        return [(r, index - r) for r in range(n) if 0 <= index - r < n]
+        return [(r, index - r) for r in range(max(0, index - n + 1), min(n - 1, index) + 1)]
     offset = index - (n - 1)
-    return [(r, r - offset) for r in range(n) if 0 <= r - offset < n]
+    return [(r, r - offset) for r in range(max(0, offset), min(n - 1, n - 1 + offset) + 1)]
+
+
+def diagonal_length(n: int, diagonal: Diagonal) -> int:
+    """How many cells diagonal (index, kind) has on an n-board (both kinds: n - |index - (n
+    - 1)|), without listing them."""
+    return n - abs(diagonal[0] - (n - 1))
 
 
 def _parse_diagonals(reader: _Reader, name: str, take: int | None) -> Model:
@@ -380,10 +402,14 @@ def _parse_diagonals(reader: _Reader, name: str, take: int | None) -> Model:
         raise ModelFileError(f"{reader.path}#{take}: the file lists {len(pairs)} diagonals; "
                              f"take at most {len(pairs)}")
     chosen = [(index, kind) for index, kind, _ in pairs][: take if take is not None else None]
+    _check_cells(reader, sum(diagonal_length(n, diagonal) for diagonal in chosen),
+                 f"cells on the {len(chosen):,} diagonals", "take fewer diagonals (FILE#D)")
     forbidden = sorted({cell for diagonal in chosen for cell in diagonal_cells(n, diagonal)})
     label = f"{_stem(name)}#{len(chosen)}" if take is not None else _stem(name)
+    givens = [Given("diagonal", tuple(diagonal_cells(n, (index, kind))), f"diags [{index}, {kind}]")
+              for index, kind in chosen]
     return _model(reader, f"excluded-diagonals file, first {len(chosen)} of {len(pairs)} "
-                  f"diagonals: {name}", n, forbidden=forbidden, name=label)
+                  f"diagonals: {name}", n, forbidden=forbidden, name=label, givens=givens)
 
 
 def _fact(reader: _Reader) -> tuple[_Token, list[int]]:
@@ -428,9 +454,11 @@ def _parse_asp(reader: _Reader, name: str) -> Model:
     for r, c, line in blocks:
         if not (1 <= r <= n and 1 <= c <= n):
             raise reader.fail(line, f"block({r},{c}) is off the board (1-based: 1..{n})")
+    _check_cells(reader, len(blocks))
     forbidden = _unique_cells(reader, "block", blocks, 1)
+    givens = [Given("blocked", ((r, c),), f"block({r + 1},{c + 1}).") for r, c in forbidden]
     return _model(reader, f"ASP facts, blocked n-queens (1-based): {name}", n,
-                  forbidden=forbidden, name=_stem(name))
+                  forbidden=forbidden, name=_stem(name), givens=givens)
 
 
 # --- writers ---------------------------------------------------------------------------

@@ -11,19 +11,24 @@ follow the same distribution, and are compared with the published figures by dis
 (fraction satisfiable, median effort against n for a given delta), not instance by instance.
 
 The generators return the file text in the published layout (`formats.param_text`,
-`formats.diagonals_text`), and the Spec of the instance. No solver imports.
+`formats.diagonals_text`), and the Spec of the instance. Given a `Deadline`, they poll it
+(a large board's shuffle takes seconds) and raise `GenerationStopped` once it expires, so
+`nqueens generate` keeps its time limit and its Ctrl-C. No solver imports.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import MutableSequence
 from dataclasses import dataclass
+from typing import TypeVar
 
-from ..errors import InputError
+from ..errors import InputError, QueensError
+from ..result import Deadline
 from ..spec import Cell, Spec
 from .formats import Diagonal, diagonal_cells, diagonals_text, param_text
 
-__all__ = ["FAMILIES", "Generated", "blocked", "completion", "diagonals"]
+__all__ = ["FAMILIES", "Generated", "GenerationStopped", "blocked", "completion", "diagonals"]
 
 #: The generator families, as named on the command line.
 FAMILIES = ("completion", "blocked", "diagonals")
@@ -31,6 +36,30 @@ FAMILIES = ("completion", "blocked", "diagonals")
 BLOCKED_ATTEMPTS = 1000
 #: Largest board generated: the instances are for search, and the lists grow as n^2.
 MAX_GENERATE_N = 2000
+#: Random draws between two looks at the deadline (a few milliseconds of work).
+_POLL_EVERY = 4096
+
+T = TypeVar("T")
+
+
+class GenerationStopped(QueensError):
+    """The deadline expired (a time limit, a Ctrl-C) before the instance was made."""
+
+
+def _check_deadline(deadline: Deadline | None) -> None:
+    if deadline is not None and deadline.expired():
+        raise GenerationStopped("stopped before the instance was made")
+
+
+def _shuffle(rng: random.Random, items: MutableSequence[T], deadline: Deadline | None) -> None:
+    """`rng.shuffle(items)`, the same draws in the same order (so the published files come
+    out), looking at the deadline every `_POLL_EVERY` swaps: n^2 squares take seconds."""
+    below = rng._randbelow  # type: ignore[attr-defined]  # what Random.shuffle draws with
+    for i in reversed(range(1, len(items))):
+        if i % _POLL_EVERY == 0:
+            _check_deadline(deadline)
+        j = below(i + 1)
+        items[i], items[j] = items[j], items[i]
 
 
 @dataclass(frozen=True)
@@ -47,13 +76,14 @@ def _check_n(n: int) -> None:
         raise InputError(f"n must be 1..{MAX_GENERATE_N:,} for a generated instance, got {n}")
 
 
-def completion(n: int, m: int, seed: int) -> Generated:
+def completion(n: int, m: int, seed: int, deadline: Deadline | None = None) -> Generated:
     """m non-attacking queens placed at random on an n-board (the queens in placement order,
     0-based). Up to n*n draws of a free row and a free column; a draw whose diagonals are
     taken is wasted.
 
     Raises:
         InputError: m is not 0..n, or fewer than m queens were placed in n*n draws.
+        GenerationStopped: `deadline` expired first.
     """
     _check_n(n)
     if not 0 <= m <= n:
@@ -64,9 +94,11 @@ def completion(n: int, m: int, seed: int) -> Generated:
     sums: set[int] = set()
     diffs: set[int] = set()
     placed: list[Cell] = []
-    for _ in range(n * n):
+    for draw in range(n * n):
         if len(placed) == m:
             break
+        if draw % _POLL_EVERY == 0:
+            _check_deadline(deadline)
         i = rng.randrange(left)
         j = rng.randrange(left)
         r, c = rows[i], cols[j]
@@ -85,13 +117,15 @@ def completion(n: int, m: int, seed: int) -> Generated:
     return Generated(spec, text, ".param")
 
 
-def blocked(n: int, m: int, min_free: int, seed: int) -> Generated:
+def blocked(n: int, m: int, min_free: int, seed: int,
+            deadline: Deadline | None = None) -> Generated:
     """m blocked squares: shuffle all squares (row-major), walk them, block a square while
     both its row and its column have more than `min_free` free squares (so every line keeps
     at least `min_free`); up to 1000 shuffles.
 
     Raises:
         InputError: bad arguments, or no shuffle reached m blocked squares.
+        GenerationStopped: `deadline` expired first.
     """
     _check_n(n)
     if min_free < 0:
@@ -102,14 +136,17 @@ def blocked(n: int, m: int, min_free: int, seed: int) -> Generated:
                          f"{min_free} free squares on a {n}x{n} board, got {m}")
     rng = random.Random(seed)
     for _ in range(BLOCKED_ATTEMPTS):
+        _check_deadline(deadline)
         squares = [(r, c) for r in range(n) for c in range(n)]
-        rng.shuffle(squares)
+        _shuffle(rng, squares, deadline)
         row_free = [n] * n
         col_free = [n] * n
         chosen: list[Cell] = []
-        for r, c in squares:
+        for step, (r, c) in enumerate(squares):
             if len(chosen) == m:
                 break
+            if step % _POLL_EVERY == 0:
+                _check_deadline(deadline)
             if row_free[r] > min_free and col_free[c] > min_free:
                 chosen.append((r, c))
                 row_free[r] -= 1
@@ -122,13 +159,15 @@ def blocked(n: int, m: int, min_free: int, seed: int) -> Generated:
                      f"(seed {seed}); give a smaller m")
 
 
-def diagonals(n: int, min_free: int, seed: int, take: int | None = None) -> Generated:
+def diagonals(n: int, min_free: int, seed: int, take: int | None = None,
+              deadline: Deadline | None = None) -> Generated:
     """Exclude whole diagonals in random order while every row and column keeps more than
     `min_free` allowed squares; the file lists them in the order excluded, and an instance
     with d diagonals is the first d (`take`).
 
     Raises:
         InputError: bad arguments, or `take` beyond the number of diagonals excluded.
+        GenerationStopped: `deadline` expired first.
     """
     _check_n(n)
     if min_free < 0:
@@ -144,6 +183,7 @@ def diagonals(n: int, min_free: int, seed: int, take: int | None = None) -> Gene
     order: list[Diagonal] = []
     while sum_list or diff_list:
         # the draw is made only while both lists have diagonals left (as published)
+        _check_deadline(deadline)  # each diagonal costs O(n)
         use_sum = rng.randrange(-1, 2, 2) == 1 if sum_list and diff_list else bool(sum_list)
         kind = 1 if use_sum else 0
         index = (sum_list if kind == 1 else diff_list).pop()

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,7 @@ from ..limits import MAX_BOARD_N, MAX_DIGITS
 from ..spec import Spec
 from ..validator import find_violations
 from ..variants import VARIANTS
+from .givens import Given, cell_givens
 
 __all__ = ["Expected", "Model", "dump_model", "load_model", "model_text", "read_model"]
 
@@ -69,11 +71,18 @@ class Expected:
 
 @dataclass(frozen=True)
 class Model:
-    """A model file's content: the spec, its description and its expected answer (if any)."""
+    """A model file's content: the spec, its description and its expected answer (if any),
+    and the statements it makes as its file groups them (`givens`: None when each fixed
+    queen and forbidden cell is one, as in our TOML files; see `modeling.givens`)."""
 
     spec: Spec
     description: str = ""
     expected: Expected | None = field(default=None)
+    givens: tuple[Given, ...] | None = field(default=None, compare=False)
+
+    def grouped(self) -> tuple[Given, ...]:
+        """The givens of the instance: as the file groups them, else one per cell."""
+        return self.givens if self.givens is not None else cell_givens(self.spec)
 
 
 def _fail(path: str | os.PathLike[str], key: str, reason: str) -> ModelFileError:
@@ -126,6 +135,32 @@ def _parse_expected(path: str | os.PathLike[str], value: Any) -> Expected:  # no
     return Expected(count, satisfiable, source, witness)
 
 
+#: Most fixed and forbidden cells a model holds, in every format, counted before any is
+#: built (an excluded-diagonals file's diagonals before they are expanded into cells): the
+#: published instances hold a few thousand; a million cells take seconds and hundreds of
+#: megabytes to check, and a TOML file within MAX_MODEL_BYTES lists about two million.
+MAX_MODEL_CELLS = 1_000_000
+
+
+def board_size_problem(n: Any) -> str | None:
+    """What is wrong with `n` as a model's board size, in every format (None: nothing)."""
+    if _is_int(n) and 1 <= n <= MAX_BOARD_N:
+        return None
+    # (str() of an integer past 4,300 digits raises: its size is told in bits' worth)
+    shown = (repr(n)[:40] if not _is_int(n) or abs(n) < 10**12
+             else f"a number of about {int(n.bit_length() * 0.30103) + 1:,} digits")
+    return f"must be a positive integer, a board size of at most {MAX_BOARD_N:,}, got {shown}"
+
+
+def cells_problem(cells: int, what: str = "fixed and forbidden cells",
+                  fix: str = "give fewer") -> str | None:
+    """What is wrong with a model of `cells` fixed and forbidden cells (None: nothing)."""
+    if cells <= MAX_MODEL_CELLS:
+        return None
+    return (f"{cells:,} {what}, more than any model holds (at most {MAX_MODEL_CELLS:,} fixed "
+            f"and forbidden cells); {fix}")
+
+
 def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>") -> Model:  # noqa: C901 - each refusal of a bad key is one branch
     """Build a Model from a parsed TOML document; every error names `path` and the key.
 
@@ -138,12 +173,9 @@ def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>"
     if "n" not in doc:
         raise _fail(path, "n", "missing; add the board size, e.g. n = 8")
     n = doc["n"]
-    if not _is_int(n) or not 1 <= n <= MAX_BOARD_N:
-        # (str() of an integer past 4,300 digits raises: its size is told in bits' worth)
-        shown = (repr(n)[:40] if not _is_int(n) or abs(n) < 10**12
-                 else f"a number of about {int(n.bit_length() * 0.30103) + 1:,} digits")
-        raise _fail(path, "n", f"must be a positive integer, a board size of at most "
-                    f"{MAX_BOARD_N:,}, got {shown}")
+    problem = board_size_problem(n)
+    if problem is not None:
+        raise _fail(path, "n", problem)
     variant = doc.get("variant", "queens")
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise _fail(path, "variant",
@@ -153,6 +185,9 @@ def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>"
             raise _fail(path, key, f"must be a string, got {_type_name(doc[key])}")
     fixed = _check_cells(path, "fixed", doc.get("fixed", []))
     forbidden = _check_cells(path, "forbidden", doc.get("forbidden", []))
+    problem = cells_problem(len(fixed) + len(forbidden))
+    if problem is not None:
+        raise ModelFileError(f"{os.fspath(path)}: {problem}")
     # Build in stages so each SpecError is attributed to the key that caused it.
     # the cells are TOML values as read; Spec checks them (that is what the stages attribute)
     stages: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -274,6 +309,29 @@ def _check_shape(path: str | os.PathLike[str], text: str) -> None:  # noqa: C901
                         "not a string; board sizes and cells are small integers")
 
 
+def read_model_bytes(path: str | os.PathLike[str]) -> bytes:
+    """At most MAX_MODEL_BYTES + 1 bytes of the model file `path`, in any format. Only a
+    regular file is opened: a FIFO blocks its reader until a writer comes (perhaps never,
+    deaf to a time limit) and a device may never end.
+
+    Raises:
+        ModelFileError: missing, unreadable, or not a regular file.
+    """
+    shown = os.fspath(path)
+    try:
+        info = os.stat(path)
+        if stat.S_ISDIR(info.st_mode):
+            raise ModelFileError(f"{shown}: is a directory, not a model file; give a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise ModelFileError(f"{shown}: not a regular file (a pipe, a socket or a device); "
+                                 "save the model to a file and give that")
+        with open(path, "rb") as handle:
+            return handle.read(MAX_MODEL_BYTES + 1)
+    except OSError as error:
+        raise ModelFileError(f"{shown}: cannot read model file: "
+                             f"{error.strerror or error}") from None
+
+
 def read_model(path: str | os.PathLike[str]) -> Model:
     """Read and check a model file (at most MAX_MODEL_BYTES, nesting and digits bounded).
 
@@ -281,12 +339,7 @@ def read_model(path: str | os.PathLike[str]) -> Model:
         ModelFileError: the file cannot be read, is too large, is not TOML, or is not a
             valid model.
     """
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_MODEL_BYTES + 1)
-    except OSError as error:
-        raise ModelFileError(f"{os.fspath(path)}: cannot read model file: "
-                             f"{error.strerror or error}") from None
+    data = read_model_bytes(path)
     if len(data) > MAX_MODEL_BYTES:
         raise ModelFileError(f"{os.fspath(path)}: larger than {MAX_MODEL_BYTES // 2**20} MiB, "
                              "more than any model file; give a smaller file")

@@ -229,24 +229,47 @@ class PlayWidget(anywidget.AnyWidget):
         return outcome
 
     def explain(self, *, timeout: float | None = PLAY_TIMEOUT) -> str:
-        """Why this position has no completion: its dead rows and columns, cell by cell;
-        when none is dead, a search says whether a completion exists at all."""
-        p = self._propagation
-        if p.dead:
-            text = p.explain()
-        else:
-            from ..api import solve
+        """Why this position has no completion: its dead rows and columns, cell by cell,
+        when it has some, and the queens and forbidden cells to blame (`nqueens.explain`):
+        a minimal set of them that leaves no completion on its own, each needed (without
+        any one a completion exists), and one to take back for a completion. A position
+        with a completion says so."""
+        from ..api import explain
 
-            outcome = solve(self.spec, timeout=timeout)
-            timing = f"[{_route(outcome)}, {outcome.elapsed:.3f} s]"
-            if outcome.solution is not None:
-                text = f"a completion exists (complete from here places one) {timing}"
-            elif outcome.unsatisfiable:
-                text = (f"no completion {timing}\nno row or column is dead: the search "
-                        "proves what propagation alone does not see")
-            else:
-                text = f"undecided: the search stopped ({outcome.status.value}) {timing}"
+        p = self._propagation
+        why = explain(self.spec, repair=True, timeout=timeout)
+        timing = f"[{why.stats.get('oracle', '?')} oracle, {why.elapsed:.3f} s]"
+        if why.satisfiable:
+            text = f"a completion exists (complete from here places one) {timing}"
+        elif why.satisfiable is None:
+            text = f"undecided: the search stopped before an answer {timing}"
+        else:
+            lines = [p.explain()] if p.dead else []
+            lines.append(self._blame(why) + f" {timing}")
+            text = "\n".join(lines)
         self.message = text
+        return text
+
+    def _blame(self, why: Any) -> str:
+        """The explanation's set in the board's words: queens and forbidden cells."""
+        if why.board_unsatisfiable:
+            return (f"no completion: a {self.n}x{self.n} board has no solution even without "
+                    "queens or forbidden cells")
+        queens = [given.cells[0] for given in why.core if given.places_queen]
+        forbidden = [given.cells[0] for given in why.core if not given.places_queen]
+        parts = [f"{len(cells)} {noun if len(cells) == 1 else noun + 's'} "
+                 f"{', '.join(map(str, cells))}"
+                 for noun, cells in (("queen", queens), ("forbidden cell", forbidden)) if cells]
+        one = len(why.core) == 1
+        needed = ("without it a completion exists" if one
+                  else "without any one of them a completion exists")
+        kind = needed if why.minimal else "not proved minimal"
+        text = (f"no completion: {' and '.join(parts)} already {'leaves' if one else 'leave'} "
+                f"none ({kind})")
+        if why.repair is not None and why.repair.removed and not one:
+            dropped = ", ".join(f"the {'queen' if given.places_queen else 'forbidden cell'} at "
+                                f"{given.cells[0]}" for given in why.repair.removed)
+            text += f"; without {dropped} one exists"
         return text
 
     def trace(self) -> Any:
