@@ -255,7 +255,9 @@ def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int
     reported, a disagreement is its own failure (exit 5), and a stop says that nothing
     was compared. The second count does not start once the first was stopped. A count by
     the join is checked part by part instead (`run_part_cross_check`)."""
-    if chosen.counting == "join":
+    from ..counting.join import CROSS_CHECK_MAX_N
+
+    if chosen.counting == "join" and chosen.spec.n <= CROSS_CHECK_MAX_N:
         return run_part_cross_check(args, chosen, guard)
     second = cross_check_plan(chosen, args.timeout)
     announce(chosen)
@@ -297,8 +299,9 @@ def run_part_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -
     import tempfile
     from pathlib import Path
 
-    from ..counting.join import CROSS_CHECK_MAX_N, cross_check_parts
+    from ..counting.join import CROSS_CHECK_MAX_N, CROSS_CHECK_RATE, cross_check_parts
     from ..errors import CountMismatchError
+    from ..planning import FORECAST_SLACK
 
     spec = chosen.spec
     if spec.n > CROSS_CHECK_MAX_N or chosen.unique:
@@ -306,6 +309,17 @@ def run_part_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -
                          f"walk, which takes hours beyond n = {CROSS_CHECK_MAX_N}; drop "
                          "--cross-check" if spec.n > CROSS_CHECK_MAX_N else
                          "--cross-check compares totals; drop --unique")
+    # refused before either starts when they cannot finish, as any cross-check is
+    mine = chosen.forecast.seconds if chosen.forecast is not None else 0.0
+    walk = CROSS_CHECK_RATE.seconds(spec.n)
+    if args.timeout is not None and mine + walk > FORECAST_SLACK * args.timeout:
+        counts = (f"the first count, by {chosen.backend}, alone is forecast at roughly "
+                  f"{seconds_text(mine)}" if mine > FORECAST_SLACK * args.timeout else
+                  "the per-class walk that checks each part of the count is forecast at "
+                  f"roughly {seconds_text(walk)}")
+        raise InputError(f"--cross-check: {counts}, beyond the time limit of "
+                         f"{seconds_text(args.timeout)}, so nothing would be compared; give a "
+                         f"limit of about {seconds_text(mine + walk)}, or drop --cross-check")
     with tempfile.TemporaryDirectory(prefix="nqueens-parts-") as folder:
         given = chosen.split.checkpoint if chosen.split is not None else None
         checkpoint = given if given is not None else Path(folder) / "parts.ckpt"

@@ -316,6 +316,11 @@ def _recorded_parts(spec: Spec, checkpoint: str | os.PathLike[str] | None, depth
 CROSS_CHECK_MAX_N = 18
 
 
+#: The per-class walk that shares each class out over the join's parts, one process: the
+#: forecast that refuses a cross-check which cannot finish in its time limit.
+CROSS_CHECK_RATE = Rate("exp", ((14, 0.085), (16, 3.5)))
+
+
 class PartCheck(NamedTuple):
     """The join's parts recorded in a checkpoint against the per-class walk's share of each
     (`cross_check_parts`): how many were compared, the walk's count (complete unless
