@@ -114,3 +114,21 @@ def test_a_report_the_guard_makes_states_the_time_the_search_ran(
     assert doc["status"] == "interrupted" and doc["complete"] is False
     assert doc["elapsed"] >= 0.05  # at least the grace it waited after the stop
     assert err.endswith("exiting without waiting for the search\n")
+
+
+def test_a_time_limit_counts_from_the_process_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--timeout S` is S seconds of the whole command, imports and model reading included
+    (a user times the process): the guard's deadline is what is left of S since the start."""
+    import subprocess
+    import sys
+
+    probe = ("import time; time.sleep(0.3); "
+             "from nqueens.cli.guard import seconds_since_process_start as s; print(s())")
+    ran = float(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                               check=True, timeout=60).stdout)
+    assert 0.3 <= ran < 60
+    monkeypatch.setattr(guard_module, "seconds_since_process_start", lambda: 1.5)
+    remaining = Guard(2.0).deadline.remaining()
+    assert remaining is not None and 0.4 < remaining <= 0.5
+    assert Guard(1.0).deadline.expired()  # used up before the search: stops at once
+    assert Guard(None).deadline.remaining() is None
