@@ -67,6 +67,19 @@ def _export_size(n: int) -> int:
     return int(describe_compiled(Spec(n), first_by_formalism()["cnf"])["literals"])
 
 
+def _certified_count() -> str:
+    """The certified count's memory refusal, with the plain 16-board's figure."""
+    from nqueens.limits import BASE_BYTES, known_solutions, memory_text
+    from nqueens.planning import CERTIFIED_BYTES_PER_SOLUTION
+    from nqueens.spec import Spec
+
+    known = known_solutions(Spec(16)) or 0
+    return (f"`count --certify` (and `count(..., certify=True)`) when its list of solutions would "
+            f"not fit in this machine's memory, at about {CERTIFIED_BYTES_PER_SOLUTION:,} bytes a "
+            f"solution (16-queens: {known:,} solutions, about "
+            f"{memory_text(BASE_BYTES + CERTIFIED_BYTES_PER_SOLUTION * known)});")
+
+
 def limits_markdown() -> str:
     """The page's list of refusals, from the constants."""
     from nqueens.backends.sat_facts import DEFAULT_ENCODING, LARGE_ENCODING, MAX_CLAUSES, PAIRWISE_UP_TO_N
@@ -91,6 +104,7 @@ def limits_markdown() -> str:
         f"for it explicitly at n = {big} is refused:\n  `{_pairwise_refusal(big)}`;"),
         (f"counting (or `--all`) a plain board beyond n = {MAX_COUNTED_N}, the largest ever "
         "counted (OEIS A000170), unless a `--timeout` bounds it and the result is a lower bound;"),
+        _certified_count(),
         (f"`solve N --all` with stdout on a terminal when N-queens has more than "
         f"{MAX_TERMINAL_SOLUTIONS:,} solutions (N >= {_terminal_n()}): it suggests `nqueens count "
         "N`, `--limit K`, or redirecting `--format jsonl` to a file;"),

@@ -10,3 +10,12 @@ def search(
     sink: Callable[[tuple[int, ...]], bool],
     poll: Callable[[], bool] | None = ...,
 ) -> tuple[int, int, int]: ...
+
+def search_logged(
+    n: int,
+    fixed: Sequence[int],
+    forbidden: Sequence[int],
+    sink: Callable[[tuple[int, ...]], bool],
+    proof: int,
+    poll: Callable[[], bool] | None = ...,
+) -> tuple[int, int, int, int, int]: ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import queue
 import threading
-from collections.abc import Callable, Iterator, Sequence, Sized
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -120,9 +120,11 @@ def solve(
     proved there is none (`outcome.unsatisfiable`) or ran out of time (status TIMEOUT).
 
     With `certify=True`, `outcome.certificate` carries the evidence: the validator's check
-    of the solution, or for "no solution" a DRAT proof replayed by a checker (written to
-    `proof=FILE`, the CNF beside it; default a temporary folder). Evidence that does not
-    check raises CertificateError; what cannot be certified is refused up front."""
+    of the solution, or for "no solution" a DRAT proof replayed by a checker (the proof the
+    backtracker's search wrote of its own tree, else CaDiCaL's; written to `proof=FILE`, the
+    CNF beside it, an existing file only with `overwrite=True`; default a temporary
+    folder). Evidence that does not check raises CertificateError; what cannot be certified
+    is refused up front."""
     _reject(options, ("limit", "collect"), "solve", "use solutions(..., limit=K) for several")
     _reject(options, ("all",), "solve",
             "for every solution iterate nqueens.solutions(N), or call nqueens.count(N) for "
@@ -147,6 +149,12 @@ def count(
     per class (see `search`). `jobs=J` counts on at most J processes, as `nqueens count
     --jobs J` does (a positive integer; by default the counting route decides: all cores
     on boards large enough to pay for them, else this process).
+
+    With `certify=True` the count is certified: `outcome.solutions` lists every solution,
+    each checked by the validator, and `outcome.certificate` is the replayed DRAT proof, the
+    search's own, that the CNF with one blocking clause per listed solution has no model
+    (written to `proof=FILE`, with the CNF and the list beside it). Refused up front for
+    `unique`, a backend whose search writes no proof, and a list too large for memory.
 
     >>> outcome = count(8, unique=True)
     >>> outcome.count, outcome.total
@@ -183,19 +191,31 @@ def cross_check(
 
 
 def verify_proof(spec_or_n: Spec | int | str, proof: str | os.PathLike[str], *,
-                 encoding: str = DEFAULT_ENCODING,
-                 timeout: float | None = None) -> Certificate:
+                 encoding: str = DEFAULT_ENCODING, timeout: float | None = None,
+                 solutions: Iterable[Sequence[int]] | None = None) -> Certificate:
     """Replay a DRAT proof file against the CNF rebuilt from the spec (a model's name or
     file, a Spec or a board size); `certificate.certified` says whether it shows that the
-    spec has no solution. With a `timeout` the checkers run in a child process ended at the
-    limit (then not certified, the reason says it stopped). Raises InputError when no
-    checker is installed, the proof is not a path or the timeout is not a positive
-    number."""
+    spec has no solution, or with `solutions` (a certified count's list, e.g.
+    `count(..., certify=True).solutions`) that it has no solution but those: each is
+    checked by the validator, none may repeat, and the CNF gets one blocking clause per
+    solution. With a `timeout` the checkers run in a child process ended at the limit (then
+    not certified, the reason says it stopped). Raises InputError when no checker is
+    installed, the proof is not a path, the timeout is not a positive number or a solution
+    is not a list of n columns."""
     from .certificates import verify_proof as replay
 
     check_path("proof", proof)
     timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
-    return replay(spec_of(spec_or_n), proof, encoding, Deadline(timeout))
+    spec = spec_of(spec_or_n)
+    listed = None
+    if solutions is not None:
+        listed = [tuple(p) for p in solutions]
+        for index, placement in enumerate(listed):
+            if len(placement) != spec.n or not all(
+                    isinstance(c, int) and not isinstance(c, bool) for c in placement):
+                raise InputError(f"solutions: solution {index + 1} is not a list of {spec.n} "
+                                 "columns")
+    return replay(spec, proof, encoding, Deadline(timeout), listed)
 
 
 _DONE = object()

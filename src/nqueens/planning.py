@@ -30,11 +30,12 @@ from .jobs import JOBS, Job
 from .limits import check_exhaustive, time_limit
 from .policy import Rule, choose
 from .result import Deadline, Outcome, SolutionSink
-from .spec import Placement, Spec, as_spec
+from .spec import Spec, as_spec
 
 if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata) load with a
     # certified answer, the partitions with a count
-    from .certificates import Certificate, Certification
+    from .certificates import Certification
+    from .certified import AnswerHook
     from .counting.partition import Progress, ProgressCallback
     from .modeling.modelfile import Model
 
@@ -129,22 +130,26 @@ class Plan:
         on_solution: SolutionSink | None = None,
         on_progress: ProgressCallback | None = None,
         on_resume: Callable[[Progress], None] | None = None,
+        on_answer: AnswerHook | None = None,
     ) -> Outcome:
         """Run the plan: a count on its counting route, a search on its backend (handing the
         rest of the time to the route's exhaustive fallback when a strategy that cannot
         prove finds nothing, so "no solution" stays a proof). With `unique`, `on_solution`
         meets each class of symmetric solutions once, as its smallest image, and the
-        outcome counts the classes (`count`) beside every solution met (`total`)."""
+        outcome counts the classes (`count`) beside every solution met (`total`). A
+        certified plan runs through `certified.run_certified`, which calls `on_answer` with
+        the answer before its proof is replayed."""
         deadline = deadline or Deadline(None)
+        if self.certification is not None:
+            from .certified import run_certified
+
+            return self._fundamental(run_certified(self, deadline, on_solution, on_answer))
         if self.job == "count":
             outcome = run_count(self.counting or "enumerate", Count(
                 self.spec, self.backend, self.options, deadline, jobs=self.jobs,
                 unique=self.unique, split=self.split, on_solution=on_solution,
                 on_progress=on_progress, on_resume=on_resume))
             return replace(self._fundamental(outcome), route=self.route)
-        seen: list[Placement] = []
-        if self.certification is not None:
-            on_solution = _keeping(seen, on_solution)
         outcome = self._search(self.backend, self.options, deadline, on_solution)
         route = self.route
         if route is not None and route.fallback is not None and outcome.count == 0 \
@@ -153,8 +158,6 @@ class Plan:
             route = route._replace(backend=fallback, options=fallback_options,
                                    why=f"{route.backend} found none; {fallback} searched exhaustively")
             outcome = self._search(fallback, fallback_options, deadline, on_solution)
-        if self.certification is not None:
-            outcome = replace(outcome, certificate=self._certificate(outcome, seen, deadline))
         return replace(self._fundamental(outcome), route=route)
 
     def _fundamental(self, outcome: Outcome) -> Outcome:
@@ -165,35 +168,12 @@ class Plan:
             return outcome
         return replace(outcome, count=int(outcome.stats.get("unique", 0)), total=outcome.count)
 
-    def _certificate(self, outcome: Outcome, seen: list[Placement],
-                     deadline: Deadline) -> Certificate | None:
-        """A found solution's validation, or the replayed proof of a "no"; None when the
-        search stopped without an answer."""
-        from .certificates import certify_no, certify_solutions
-
-        assert self.certification is not None
-        if outcome.count:
-            return certify_solutions(self.spec, seen or list(outcome.solutions))
-        if outcome.complete:
-            return certify_no(self.spec, self.certification, deadline)
-        return None
-
     def _search(self, backend: str, options: Mapping[str, Any], deadline: Deadline,
                 on_solution: SolutionSink | None) -> Outcome:
         from .counting.search import search_with_classes
 
         return search_with_classes(self.spec, backend, options, unique=self.unique,
                                    limit=self.limit, deadline=deadline, on_solution=on_solution)
-
-
-def _keeping(seen: list[Placement], sink: SolutionSink | None) -> SolutionSink:
-    """`sink`, also keeping each solution for its certificate."""
-
-    def keep(placement: Placement) -> bool | None:
-        seen.append(placement)
-        return None if sink is None else sink(placement)
-
-    return keep
 
 
 def plan(
@@ -211,6 +191,8 @@ def plan(
     counter: str | None = None,
     certify: bool = False,
     proof: str | None = None,
+    overwrite: bool = False,
+    model_file: str | None = None,
     **options: Any,
 ) -> Plan:
     """Decide how `job` runs on `spec`, refusing before any work what cannot succeed.
@@ -234,8 +216,13 @@ def plan(
         counter: a counting route the caller names for a count (`counting.routes.counters`:
             "ganak" counts the CNF's models), instead of the one the plan would choose.
         certify: certify the answer: a solution by the validator, "no solution" by a DRAT
-            proof replayed by a checker (`certificates`); refused where no proof can be made.
-        proof: where the proof of a "no" goes (the CNF beside it; None: a temporary folder).
+            proof replayed by a checker (`certificates`), a count by its solutions and the
+            search's proof that there are no others; refused where no proof can be made.
+        proof: where the proof of a "no" or a count goes (the CNF beside it, and a count's
+            solution list; None: a temporary folder).
+        overwrite: the proof's files may replace existing files (else they are refused).
+        model_file: the file the spec was read from, which is never written (a string
+            `spec_or_n` naming a file counts as one too).
         options: the backend's constructor options.
 
     Raises:
@@ -247,16 +234,23 @@ def plan(
     spec = board_of(spec_or_n, options)
     bounded = bounded or timeout is not None
     _check_job(job, unique, split, counter, certify, proof)
-    rule, backend, options = _resolve(spec, job, backend, options, limit, unique, per_solution)
+    certified_count = certify and job == "count"
+    if certified_count:
+        _check_certified_count(spec, backend, jobs)
+    rule, backend, options = _resolve(spec, job, backend, options, limit, unique,
+                                      per_solution or certified_count)
     info = _check_backend(spec, job, backend, options, bounded)
     notes: list[str] = []
     counting: CountingRoute | None = None
     if job == "count":
-        fit, rule = _count_route(Ask(spec, info, options, unique, per_solution, jobs, split,
-                                     _count_seconds(spec, backend, options), notes),
+        fit, rule = _count_route(Ask(spec, info, options, unique, per_solution or certified_count,
+                                     jobs, split, _count_seconds(spec, backend, options), notes),
                                  rule, limit, counter)
         counting, jobs, split = counting_route(fit.route), fit.jobs, fit.split
-    certification = _certification(spec, backend, options, job, proof) if certify else None
+    inputs = [name for name in (model_file, spec_or_n if isinstance(spec_or_n, str) else None)
+              if name is not None]
+    certification = (_certification(spec, info, options, job, proof, overwrite, inputs)
+                     if certify else None)
     expected = _forecast(spec, info, job, options, counting)
     return Plan(
         spec, job, backend, options, limit=limit, unique=unique, route=rule,
@@ -449,19 +443,70 @@ def _check_job(job: Job, unique: bool, split: Split | None, counter: str | None,
                          "(--certify) or drop the proof file")
     if proof is not None:
         check_path("proof", proof)
+    if certify and job == "count":
+        if unique:
+            raise InputError("a certified count lists every solution and proves there are no "
+                             "others; the fundamental count is reduced by symmetry, which no "
+                             "such proof covers: drop --unique (unique=) or --certify")
+        if split is not None or counter is not None:
+            raise InputError("a certified count is one search that writes its own proof; drop "
+                             "--checkpoint, --split-depth, --executor and --counter")
 
 
-def _certification(spec: Spec, backend: str, options: Mapping[str, Any], job: Job,
-                   proof: str | None) -> Certification:
-    """How a "no" will be proved: on the CNF of the backend that writes proofs, with the
-    options given when that backend runs, else its defaults (`certificates.certification`
-    refuses what cannot give a proof that checks)."""
-    from .certificates import certification
+#: Bytes a certified count holds per solution: the placement, its blocking clause as text
+#: and as the checker reads it, and its line in the JSON list (measured here: n = 12,
+#: 14,200 solutions, about 60 MB above the search's own).
+CERTIFIED_BYTES_PER_SOLUTION = 4_000
 
-    if job == "count":
-        raise InputError("a count is not certified by a proof; use count --cross-check to count "
-                         "by two independent routes")
-    return certification(spec, options if backend_info(backend).proof is not None else {}, proof)
+
+def _check_certified_count(spec: Spec, backend: str, jobs: int | None) -> None:
+    """Refuse, before any work, a certified count no proving search can make: a backend
+    whose search writes no proof, more than one process, or a board whose solution list
+    would not fit in memory.
+
+    Raises:
+        InputError, SizeLimitError: naming the reason and the fix.
+    """
+    from .limits import BASE_BYTES, known_solutions, memory_limit, memory_text
+
+    if backend != DEFAULT_BACKEND and not backend_info(backend).search_proof:
+        provers = [name for name in backend_names() if backend_info(name).search_proof]
+        raise InputError(f"the {backend} backend's search writes no proof, so its count cannot "
+                         f"be certified; certified counts come from a search that proves what "
+                         f"it met: --backend {' or '.join(provers)}, or auto")
+    if jobs is not None and jobs > 1:
+        raise InputError("a certified count is one search that writes its own proof; drop "
+                         "--jobs (or give 1)")
+    known = known_solutions(spec)
+    limit = memory_limit()
+    if known is not None and limit is not None:
+        needed = BASE_BYTES + CERTIFIED_BYTES_PER_SOLUTION * known
+        if needed > limit[0]:
+            from .errors import SizeLimitError
+
+            raise SizeLimitError(f"a certified count lists all {known:,} solutions of "
+                                 f"{spec.describe()}: about {memory_text(needed)}, and "
+                                 f"{limit[1]}; count without --certify, or certify a smaller n")
+
+
+def _certification(spec: Spec, info: BackendInfo, options: Mapping[str, Any], job: Job,
+                   proof: str | None, overwrite: bool, inputs: list[str]) -> Certification:
+    """How the answer will be proved (`certificates.certification`): by the search's own
+    proof where its backend writes one, else on the CNF of the backend that writes proofs
+    (with the options given when that backend runs, else its defaults); refused when it
+    cannot give a proof that checks, or when a file it would write is the model itself."""
+    from .certificates import certification, cnf_path_for, solutions_path_for
+
+    if proof is not None:
+        written = [Path(proof), cnf_path_for(Path(proof)), solutions_path_for(Path(proof))]
+        for source in inputs:
+            model = Path(source.rpartition("#")[0] or source)
+            for path in written:
+                if model.resolve() == path.resolve():
+                    raise InputError(f"{path} is the model being solved; write the proof "
+                                     "elsewhere (--proof FILE)")
+    return certification(spec, options if info.proof is not None else {}, proof,
+                              overwrite=overwrite, count=job == "count")
 
 
 def _check_limit(limit: int | None) -> None:

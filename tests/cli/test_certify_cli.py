@@ -13,6 +13,7 @@ import pytest
 import nqueens
 from nqueens.result import Deadline, Outcome
 
+from brute_force import brute_force_solutions
 from known_counts import A000170
 from optional import require
 
@@ -69,17 +70,30 @@ def test_a_proof_that_does_not_check_exits_4(run_cli: Run, tmp_path: Path,
         return answer, ["0"]
 
     monkeypatch.setattr(sat, "refute_with_proof", without_lemmas)
-    result = run_cli("solve", "3", "--certify", "--proof", str(tmp_path / "bad.drat"))
+    result = run_cli("solve", "3", "--certify", "--backend", "sat", "--proof",
+                     str(tmp_path / "bad.drat"))
     assert result.code == 4
     assert result.err.count("\n") == 1 and "not certified" in result.err
 
 
-def test_verify_an_edited_proof_exits_4(run_cli: Run, tmp_path: Path) -> None:
-    proof = tmp_path / "q3.drat"
-    assert run_cli("solve", "3", "--certify", "--proof", str(proof)).code == 1
+@pytest.mark.parametrize("edit", ["a node's clause removed", "a literal flipped",
+                                  "the empty clause removed"])
+def test_verify_an_edited_proof_exits_4(edit: str, run_cli: Run, tmp_path: Path) -> None:
+    proof = tmp_path / "corner.drat"
+    board = ["6", "--fixed", "0,0"]  # no solution (brute force)
+    assert not brute_force_solutions(6, ((0, 0),))
+    assert run_cli("solve", *board, "--certify", "--proof", str(proof)).code == 1
     lines = proof.read_text().splitlines()
-    proof.write_text("\n".join(lines[:-1]) + "\n")  # the empty clause removed
-    result = run_cli("verify", "--proof", str(proof), "--model", "3", "--format", "json")
+    first = next(i for i, line in enumerate(lines) if line[0] not in "d0")
+    if edit == "a node's clause removed":
+        del lines[first]
+    elif edit == "a literal flipped":
+        literal, *rest = lines[first].split()
+        lines[first] = " ".join([str(-int(literal)), *rest])
+    else:
+        assert lines.pop() == "0"
+    proof.write_text("\n".join(lines) + "\n")
+    result = run_cli("verify", "--proof", str(proof), "--model", *board, "--format", "json")
     assert result.code == 4 and json.loads(result.out)["certified"] is False
 
 
@@ -91,6 +105,7 @@ def test_a_time_limit_stops_a_long_proof_check(run_cli: Run, tmp_path: Path,
 
     proof = tmp_path / "q3.drat"
     monkeypatch.setattr(certificates, "_CHILD", "import time; time.sleep(60)")
+    monkeypatch.setattr(certificates, "IN_PROCESS_SECONDS", 0.0)  # every replay a child's
     result = run_cli("solve", "3", "--certify", "--proof", str(proof), "--timeout", "1.5")
     assert result.code == 3 and result.err.count("\n") == 1, result.err
     assert "stopped before" in result.err and "not certified" in result.err
@@ -226,3 +241,122 @@ def test_explain_certify_checks_the_sets_no(run_cli: Run, tmp_path: Path) -> Non
     assert doc["certified"] is True and doc["proof"] == str(proof) and proof.is_file()
     checked = run_cli("verify", "--proof", str(proof), "--model", "completion-8-unsat")
     assert checked.code == 0 and checked.out.startswith("certified: no solution")
+
+
+def test_the_json_names_the_route_that_proved_the_no(run_cli: Run, tmp_path: Path) -> None:
+    for backend, route, writer in (("auto", "search", "backtrack, first-fail order"),
+                                   ("sat", "solver", "cadical195")):
+        proof = tmp_path / f"{backend}.drat"
+        result = run_cli("solve", "3", "--backend", backend, "--certify", "--proof", str(proof),
+                         "--format", "json")
+        certificate = json.loads(result.out)["certificate"]
+        assert result.code == 1 and certificate["route"] == route
+        assert certificate["solver"] == writer and certificate["steps"] == len(
+            [line for line in proof.read_text().splitlines() if line])
+
+
+def test_a_proof_file_is_never_overwritten_unasked_nor_the_model(run_cli: Run,
+                                                                  tmp_path: Path) -> None:
+    # issue 32 item 4: --proof and the CNF beside it refuse an existing file without --force,
+    # and the model being solved is never one of them
+    model = tmp_path / "m.toml"
+    assert run_cli("model", "6", "--fixed", "0,0", "-o", str(model)).code == 0
+    kept = model.read_text()
+    for proof, forced in ((model, True), (model, False)):
+        result = run_cli("solve", str(model), "--certify", "--proof", str(proof),
+                         *(["--force"] if forced else []))
+        assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
+        assert "is the model being solved" in result.err
+    assert model.read_text() == kept
+    (tmp_path / "p.cnf").write_text("kept\n")
+    refused = run_cli("solve", str(model), "--certify", "--proof", str(tmp_path / "p.drat"))
+    assert refused.code == 2 and "p.cnf: already exists; use --force" in refused.err
+    assert not (tmp_path / "p.drat").exists() and (tmp_path / "p.cnf").read_text() == "kept\n"
+    forced_run = run_cli("solve", str(model), "--certify", "--proof", str(tmp_path / "p.drat"),
+                         "--force")
+    assert forced_run.code == 1 and (tmp_path / "p.cnf").read_text() != "kept\n"
+
+
+def test_verify_proof_refuses_what_is_not_a_proof_as_bad_input(run_cli: Run,
+                                                               tmp_path: Path) -> None:
+    # issue 32 item 14: exit 2 (bad input) with one line, not a decoding error or exit 4
+    binary = tmp_path / "board.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    text = tmp_path / "notes.txt"
+    text.write_text("not a proof\n")
+    for path, says in ((binary, "is not a DRAT proof in text form"),
+                       (text, "is not a DRAT proof: proof line 1")):
+        result = run_cli("verify", "--proof", str(path), "--model", "3")
+        assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
+        assert says in result.err
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    result = run_cli("verify", "--model", str(tmp_path / "nosuch.toml"), str(empty))
+    assert result.code == 2 and "nosuch.toml" in result.err and "empty" not in result.err
+
+
+def test_verify_proof_checks_the_board_with_its_cells(run_cli: Run, tmp_path: Path) -> None:
+    # issue 32 item 26: --fixed and --forbidden belong to the model the proof is checked on
+    cells = ["0,1", "0,2", "0,3", "1,0", "1,3", "2,3", "3,3"]
+    proof = str(tmp_path / "p.drat")
+    assert run_cli("solve", "4", "--forbidden", *cells, "--certify", "--proof", proof).code == 1
+    checked = run_cli("verify", "--proof", proof, "--model", "4", "--forbidden", *cells)
+    assert checked.code == 0 and checked.out.startswith("certified: no solution")
+    assert run_cli("verify", "--proof", proof, "--model", "4").code == 4  # 4-queens has two
+
+
+def test_count_certify_lists_every_solution_and_proves_there_are_no_others(
+        run_cli: Run, tmp_path: Path) -> None:
+    proof = tmp_path / "q6.drat"
+    result = run_cli("count", "6", "--certify", "--proof", str(proof), "--format", "json")
+    assert result.code == 0, result.err
+    doc = json.loads(result.out)
+    assert doc["count"] == A000170[6] and doc["certified"] is True
+    assert sorted(map(tuple, doc["solutions"])) == sorted(brute_force_solutions(6))
+    assert doc["certificate"]["route"] == "search" and doc["certificate"]["blocked"] == 4
+    listed = tmp_path / "q6.solutions.json"
+    assert doc["certificate"]["solutions"] == str(listed) and (tmp_path / "q6.cnf").is_file()
+    assert json.loads(listed.read_text())["solutions"] == doc["solutions"]
+    checked = run_cli("verify", "--proof", str(proof), "--model", "6", "--solutions", str(listed))
+    assert checked.code == 0 and checked.out.startswith("certified: no other solution exists")
+
+
+@pytest.mark.parametrize("edit", ["drop one", "repeat one", "an invalid one"])
+def test_a_certified_count_with_a_wrong_list_does_not_check(run_cli: Run, tmp_path: Path,
+                                                            edit: str) -> None:
+    proof = tmp_path / "q6.drat"
+    assert run_cli("count", "6", "--certify", "--proof", str(proof)).code == 0
+    listed = tmp_path / "q6.solutions.json"
+    doc = json.loads(listed.read_text())
+    solutions = doc["solutions"]
+    doc["solutions"] = {"drop one": solutions[1:], "repeat one": solutions + solutions[:1],
+                        "an invalid one": solutions[:-1] + [[0, 1, 2, 3, 4, 5]]}[edit]
+    listed.write_text(json.dumps(doc))
+    result = run_cli("verify", "--proof", str(proof), "--model", "6", "--solutions", str(listed))
+    assert result.code == 4 and result.out.startswith("not certified")
+
+
+def test_counts_that_no_proof_covers_are_refused_up_front(run_cli: Run) -> None:
+    for args, says in ((["--unique"], "reduced by symmetry"),
+                       (["--backend", "cpsat"], "cpsat backend's search writes no proof"),
+                       (["--cross-check"], "choose one"),
+                       (["--jobs", "2"], "drop --jobs")):
+        result = run_cli("count", "8", "--certify", *args)
+        assert result.code == 2 and result.out == "" and says in result.err, (args, result.err)
+    big = run_cli("count", "17", "--certify")
+    assert big.code == 2 and "95,815,104 solutions" in big.err and "GB" in big.err
+
+
+def test_a_count_proof_checks_against_the_list_solve_all_writes(run_cli: Run,
+                                                                tmp_path: Path) -> None:
+    """`verify --solutions` reads the JSON of `solve --all --format json` as well as the
+    list a certified count writes (its order does not matter)."""
+    proof = tmp_path / "q6.drat"
+    assert run_cli("count", "6", "--certify", "--proof", str(proof)).code == 0
+    listed = run_cli("solve", "6", "--all", "--backend", "sat", "--format", "json")
+    assert listed.code == 0 and len(json.loads(listed.out)["solutions"]) == A000170[6]
+    solutions = tmp_path / "all.json"
+    solutions.write_text(listed.out)
+    checked = run_cli("verify", "--proof", str(proof), "--model", "6", "--solutions",
+                      str(solutions))
+    assert checked.code == 0 and checked.out.startswith("certified: no other solution exists")

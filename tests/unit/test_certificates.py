@@ -8,6 +8,7 @@ checked by hand in its comment."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,11 +56,16 @@ def test_a_no_is_certified_by_a_replayed_proof(spec: Spec, tmp_path: Path) -> No
     # Rust engine too where it is installed)
     assert {"dratify-python", "drup"} <= {run.name for run in certificate.checkers}
     assert all(run.ok for run in certificate.checkers)
-    # the CNF written is the encoder's, clause for clause
-    written = Path(certificate.cnf).read_text().splitlines()
+    # the CNF written is the encoder's, clause for clause, less the clauses its unit
+    # clauses satisfy (a subset: a refutation of it refutes the whole)
+    written = [line for line in Path(certificate.cnf).read_text().splitlines()
+               if not line.startswith("c")]
     clauses = encode_cnf(spec, "pairwise").cnf.clauses
-    assert written[0] == f"p cnf {spec.n * spec.n} {len(clauses)}"
-    assert [[int(v) for v in line.split()[:-1]] for line in written[1:]] == clauses
+    units = {clause[0] for clause in clauses if len(clause) == 1}
+    kept = [c for c in clauses if len(c) == 1 or not units & set(c)]
+    assert written[0] == f"p cnf {spec.n * spec.n} {len(kept)}"
+    assert [[int(v) for v in line.split()[:-1]] for line in written[1:]] == kept
+    assert certificate.clauses == len(clauses) and certificate.checked == len(kept)
     # and the proof replays against the CNF rebuilt from the spec alone
     assert nqueens.verify_proof(spec, str(proof)).certified
 
@@ -110,8 +116,16 @@ def test_a_proof_against_a_satisfiable_cnf_fails(n: int, tmp_path: Path) -> None
     assert not nqueens.verify_proof(n, str(proof_file(tmp_path, HAND_PROOF_N2, "hand.drat"))).certified
 
 
-def test_a_malformed_proof_is_not_certified(tmp_path: Path) -> None:
-    certificate = nqueens.verify_proof(2, str(proof_file(tmp_path, "-1 x 0\n0\n")))
+def test_a_file_that_is_not_a_drat_proof_is_bad_input(tmp_path: Path) -> None:
+    # issue 32 item 14: not a proof at all is bad input (exit 2), not bad evidence (exit 4)
+    with pytest.raises(InputError, match="is not a DRAT proof: proof line 1: bad token 'x'"):
+        nqueens.verify_proof(2, str(proof_file(tmp_path, "-1 x 0\n0\n")))
+    binary = tmp_path / "proof.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n")
+    with pytest.raises(InputError, match=r"not a DRAT proof in text form \(byte 0x89 at offset 0"):
+        nqueens.verify_proof(2, str(binary))
+    # a proof in DRAT form naming a variable no CNF of this board has is bad evidence
+    certificate = nqueens.verify_proof(2, str(proof_file(tmp_path, "-99999 0\n0\n")))
     assert not certificate.certified and "malformed" in certificate.reason
 
 
@@ -126,11 +140,13 @@ def test_a_proof_solver_named_by_the_user_certifies() -> None:
     assert certificate.certified and certificate.solver == "glucose4"
 
 
-def test_the_native_encoding_and_counts_are_refused() -> None:
+def test_the_native_encoding_and_counts_no_search_proves_are_refused() -> None:
     with pytest.raises(InputError, match="native encoding"):
         nqueens.solve(3, backend="sat", encoding="native", certify=True)
-    with pytest.raises(InputError, match="cross-check"):
-        nqueens.plan(3, "count", "backtrack", certify=True)
+    with pytest.raises(InputError, match="cpsat backend's search writes no proof"):
+        nqueens.plan(3, "count", "cpsat", certify=True)
+    with pytest.raises(InputError, match="reduced by symmetry"):
+        nqueens.plan(6, "count", certify=True, unique=True)
     with pytest.raises(InputError, match="certif"):
         nqueens.plan(3, "find", "backtrack", proof="p.drat")
 
@@ -153,12 +169,22 @@ def test_an_invalid_solution_is_not_certified() -> None:
 
 
 def test_a_no_that_the_solver_contradicts_raises(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A search claiming "no" on a satisfiable board: the proof's solver finds a model."""
+    """A search claiming "no" on a satisfiable board: the proof's solver finds a model (a
+    backend whose search writes no proof), or the search's own proof does not check."""
     from nqueens.backends.backtrack import BacktrackBackend
+    from nqueens.backends.cpsat import CpSatBackend
 
-    monkeypatch.setattr(BacktrackBackend, "search",
-                        lambda self, spec, sink=None, **kw: Outcome(Status.COMPLETE, 0, backend="backtrack"))
+    monkeypatch.setattr(CpSatBackend, "search",
+                        lambda self, spec, sink=None, **kw: Outcome(Status.COMPLETE, 0, backend="cpsat"))
     with pytest.raises(CertificateError, match="found a model"):
+        nqueens.solve(6, backend="cpsat", certify=True)
+
+    def wrong(self: object, spec: Spec, sink: object = None, **kw: Any) -> Outcome:
+        kw["proof"].write(b"0\n")  # "the CNF is refuted by unit propagation": it is not
+        return Outcome(Status.COMPLETE, 0, backend="backtrack", stats={"order": "rows"})
+
+    monkeypatch.setattr(BacktrackBackend, "search_proving", wrong)
+    with pytest.raises(CertificateError, match="rejects the proof"):
         nqueens.solve(6, backend="backtrack", certify=True)
 
 
@@ -202,8 +228,10 @@ def test_without_the_rust_engine_the_python_engine_checks_every_proof(
 
 
 def test_under_a_time_limit_the_checkers_replay_in_a_child_with_the_same_verdicts(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from nqueens.result import Deadline
+
+    monkeypatch.setattr(certificates, "IN_PROCESS_SECONDS", 0.0)  # even a tiny replay
 
     good = proof_file(tmp_path, HAND_PROOF_N2)
     here = certificates.verify_proof(Spec(2), good)
@@ -227,6 +255,7 @@ def test_a_stop_kills_a_long_replay_and_keeps_the_proof(
     from nqueens.result import Deadline
 
     monkeypatch.setattr(certificates, "_CHILD", "import time; time.sleep(60)")
+    monkeypatch.setattr(certificates, "IN_PROCESS_SECONDS", 0.0)  # every replay a child's
     proof = proof_file(tmp_path, HAND_PROOF_N2)
     started = time.monotonic()
     certificate = certificates.verify_proof(Spec(2), proof, deadline=Deadline(0.5))
@@ -241,6 +270,7 @@ def test_a_checker_process_that_fails_does_not_certify(
     from nqueens.result import Deadline
 
     monkeypatch.setattr(certificates, "_CHILD", "raise SystemExit('checker crashed')")
+    monkeypatch.setattr(certificates, "IN_PROCESS_SECONDS", 0.0)
     certificate = certificates.verify_proof(Spec(2), proof_file(tmp_path, HAND_PROOF_N2),
                                             deadline=Deadline(60))
     assert not certificate.certified and "checker crashed" in certificate.reason
@@ -255,3 +285,57 @@ def test_lingeling_named_by_the_user_solves_and_certifies() -> None:
     outcome = nqueens.solve(3, backend="sat", solver="lingeling", certify=True)
     assert outcome.unsatisfiable and outcome.certificate.certified
     assert outcome.certificate.solver == "lingeling"
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_a_certified_count_agrees_with_the_references(n: int) -> None:
+    """Brute force up to n = 8, OEIS A000170 beyond (n = 12: tests/system/test_certify.py)."""
+    outcome = nqueens.count(n, certify=True)
+    certificate = outcome.certificate
+    assert outcome.complete and certificate.certified and certificate.route == "search"
+    assert outcome.count == len(outcome.solutions) == len(set(outcome.solutions))
+    if n <= 8:
+        assert set(outcome.solutions) == brute_force_solutions(n)
+    else:
+        assert outcome.count == A000170[n]
+    if 1 < outcome.count < 100:  # a solution left out: the proof no longer holds
+        listed = [list(p) for p in outcome.solutions[:-1]]
+        assert not nqueens.verify_proof(n, certificate.proof, solutions=listed).certified
+
+
+def test_a_long_rows_proof_gives_way_to_a_shorter_solver_proof(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rows order's tree can dwarf a CDCL refutation: past RACE_FROM_STEPS CaDiCaL gets
+    the search proof's expected replay time, and its proof is kept when shorter."""
+    from nqueens import certified
+    from nqueens.modeling import generators
+
+    monkeypatch.setattr(certified, "RACE_FROM_STEPS", 100)
+    spec = generators.diagonals(10, 3, 2, 12).spec  # rows order: 639 steps; CaDiCaL: 49
+    proof = tmp_path / "d10.drat"
+    outcome = nqueens.solve(spec, backend="backtrack", order="rows", certify=True,
+                            proof=str(proof))
+    certificate = outcome.certificate
+    assert outcome.unsatisfiable and certificate.certified and certificate.route == "solver"
+    assert certificate.proof == str(proof) and certificate.steps < 100
+    assert nqueens.verify_proof(spec, str(proof)).certified
+    # a short proof is kept: CaDiCaL's of the corner 6-board is longer than the search's
+    monkeypatch.setattr(certified, "RACE_FROM_STEPS", 0)
+    corner = nqueens.solve(6, fixed=[(0, 0)], backend="backtrack", order="rows", certify=True)
+    assert corner.certificate.certified and corner.certificate.route == "search"
+
+
+def test_a_certified_count_hands_its_list_to_the_answer_hook(tmp_path: Path) -> None:
+    """What a stop during the replay reports (cli/count.py's abandon): the count's
+    solutions, listed before their proof is checked."""
+    from nqueens.planning import plan
+
+    answered: list[tuple[Outcome, str | None]] = []
+    proof = tmp_path / "six.drat"
+    outcome = plan(6, "count", certify=True, proof=str(proof)).run(
+        on_answer=lambda answer, path: answered.append((answer, path)))
+    [(answer, path)] = answered
+    assert path == str(proof) and proof.read_text().endswith("\n0\n")
+    assert answer.certificate is None and answer.count == 4
+    assert set(answer.solutions) == brute_force_solutions(6) and len(answer.solutions) == 4
+    assert outcome.certificate.certified and outcome.solutions == answer.solutions

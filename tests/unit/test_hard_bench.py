@@ -121,3 +121,20 @@ def test_a_set_at_one_parameter_value_is_drawn_as_sorted_times(tmp_path: Path) -
     assert "instances answered" in ax.get_xlabel() and "4 of 8 satisfiable" in ax.get_xlabel()
     drawn = [list(line.get_ydata()) for line in ax.get_lines() if len(line.get_ydata()) == 8]
     assert drawn[0] == sorted(0.1 * k for k in range(1, 9))
+
+
+def test_a_certified_no_carries_its_proof_figures_into_the_table() -> None:
+    doc = {"status": "complete", "count": 0, "complete": True, "certified": True,
+           "certificate": {"route": "search", "steps": 679,
+                           "checkers": [{"seconds": 0.012}, {"seconds": 0.003}]}}
+    assert hard._proof_facts(json.dumps(doc)) == ("search", 679, 0.015)
+    assert hard._proof_facts("not json") is None
+    runs = [hard.Run("a", 28, 1.0, "auto --certify", 0.7, 0.4, "unsat", True, "unsat",
+                     proof_route="search", proof_steps=679, check_seconds=0.015),
+            hard.Run("b", 28, 1.0, "auto --certify", 0.6, 0.3, "sat", answer="sat"),
+            hard.Run("a", 28, 1.0, "auto", 0.5, 0.3, "unsat", answer="unsat")]
+    rows = hard.summary(runs, 10.0)
+    assert rows[0]["by_search"] == 1 and rows[0]["steps_max"] == 679 and "by_search" not in rows[1]
+    text = hard.proof_table(rows)
+    subjects = [line.split("  ")[0] for line in text.splitlines()[2:-1]]
+    assert subjects == ["auto --certify"] and "679" in text

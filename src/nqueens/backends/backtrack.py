@@ -13,7 +13,7 @@ route (`counting.routes`) counts the same boards without meeting each solution.
 from __future__ import annotations
 
 import time
-from typing import ClassVar
+from typing import BinaryIO, ClassVar
 
 from ..bitboard import AttackMasks, initial_rows
 from ..result import Deadline, Outcome, SolutionSink
@@ -44,6 +44,27 @@ class BacktrackBackend:
             raise InputError(f"unknown search order {order!r}; choose one of: {', '.join(ORDERS)}")
         self.fast = fast
         self.order = order
+
+    def search_proving(
+        self,
+        spec: Spec,
+        on_solution: SolutionSink | None = None,
+        *,
+        limit: int | None = None,
+        deadline: Deadline | None = None,
+        proof: BinaryIO,
+    ) -> Outcome:
+        """`search` in this order writing its own DRAT proof to `proof` (`proving.py`): the
+        same solutions in the same order; the nodes a jump back over a refuted subtree
+        skips are not counted."""
+        from .proving import proving_search
+
+        started = time.perf_counter()
+        emitter = Emitter(on_solution, limit)
+        exhausted, timed_out, stats = proving_search(spec, self.order, emitter, deadline, proof)
+        return Outcome(status=emitter.status(exhausted, timed_out), count=emitter.count,
+                       elapsed=time.perf_counter() - started, backend=self.name,
+                       stats={**stats, "order": self.order})
 
     def search(
         self,

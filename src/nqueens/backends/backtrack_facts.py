@@ -47,7 +47,7 @@ ROW = BackendInfo(
                                          "queens only"}),
     ),
     max_n=3000, memory=per_spec(lines_bytes), refuse=_refuse_order, counting=_routes,
-    rated_by="order",
+    rated_by="order", search_proof=True,
     rates={("count", "rows"): Rate("exp", ((14, 0.22), (16, 3.2))),
            ("count", "first-fail"): Rate("exp", ((10, 0.062), (12, 1.26))),
            ("enumerate", "first-fail"): Rate("exp", ((10, 0.062), (12, 1.26))),

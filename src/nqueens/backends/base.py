@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Protocol
+from typing import BinaryIO, ClassVar, Protocol
 
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
@@ -26,6 +26,24 @@ class Backend(Protocol):
         *,
         limit: int | None = None,
         deadline: Deadline | None = None,
+    ) -> Outcome: ...
+
+
+class ProvingBackend(Backend, Protocol):
+    """A backend whose search writes a DRAT proof of its own tree (its registry row says
+    `search_proof`): `search_proving` is `search` with the proof written to `proof`, which
+    ends with the empty clause when the search was exhausted. A solution the search goes on
+    past counts as refuted by its blocking clause, so an exhausted enumeration's proof is
+    about the CNF with one blocking clause per solution it met."""
+
+    def search_proving(
+        self,
+        spec: Spec,
+        on_solution: SolutionSink | None = None,
+        *,
+        limit: int | None = None,
+        deadline: Deadline | None = None,
+        proof: BinaryIO,
     ) -> Outcome: ...
 
 

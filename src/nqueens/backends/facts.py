@@ -126,6 +126,9 @@ class BackendInfo(NamedTuple):
         proof: None when the backend writes no proof of a "no" (a certified "no" is then
             proved on the CNF of the backend that does); else, for options, why they cannot
             give a checkable proof (None: they can).
+        search_proof: its search writes a DRAT proof of its own tree of the pairwise CNF
+            while it answers (`base.ProvingBackend.search_proving`), for every board and
+            option it takes: a certified "no" or count then needs no second solve.
         large: for a backend that reaches boards too large for a model, how a refusal
             recommends it ("builds a verified solution of a plain board in O(n)").
     """
@@ -146,6 +149,7 @@ class BackendInfo(NamedTuple):
     plain_only: bool = False
     finds_at_most: int | None = None
     proof: Callable[[Mapping[str, Any]], str | None] | None = None
+    search_proof: bool = False
     large: str | None = None
 
     @property

@@ -49,6 +49,19 @@ def compiled() -> bool:
     return _kernel is not None
 
 
+def check_variant(spec: Spec) -> None:
+    """Refuse a variant whose lines this order does not know.
+
+    Raises:
+        InputError: naming the order that handles it.
+    """
+    if spec.variant != VARIANT:
+        from ..errors import InputError
+
+        raise InputError(f"the propagate order handles queens boards only, not "
+                         f"{spec.variant!r}; use --order first-fail")
+
+
 def propagate_search(
     spec: Spec, emitter: Emitter, deadline: Deadline | None, *, use_c: bool = True
 ) -> tuple[bool, bool, dict[str, int]]:
@@ -56,11 +69,7 @@ def propagate_search(
 
     Returns (exhausted, timed_out, stats).
     """
-    if spec.variant != VARIANT:
-        from ..errors import InputError
-
-        raise InputError(f"the propagate order handles queens boards only, not "
-                         f"{spec.variant!r}; use --order first-fail")
+    check_variant(spec)
     n = spec.n
     fixed = [r * n + c for r, c in spec.fixed]
     forbidden = [r * n + c for r, c in spec.forbidden]

@@ -25,6 +25,8 @@ from pysat.solvers import Solver
 
 from ..errors import InputError
 from ..limits import peak_memory_mb
+from ..modeling import pairwise
+from ..modeling.pairwise import cell_var
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from .base import Emitter
@@ -61,11 +63,6 @@ QUEEN_FIRST_SOLVERS = NATIVE_SOLVERS
 FIND_ONE_SOLVER = DEFAULT_SOLVER
 #: The solver of a certified "no": CaDiCaL writes a DRAT proof through PySAT (`with_proof`).
 PROOF_SOLVER = DEFAULT_SOLVER
-
-
-def cell_var(n: int, row: int, col: int) -> int:
-    """The CNF variable of cell (row, col): 1..n*n, row-major."""
-    return row * n + col + 1
 
 
 @dataclass
@@ -135,6 +132,9 @@ def cnf_chunks(spec: Spec, encoding: str, pool: IDPool) -> Iterator[tuple[str, l
     that a large board can be fed to a solver without holding the whole CNF in Python.
     With the native encoding an at-most-one over three or more cells is one item
     `[literals, 1]` (over two cells it stays one binary clause)."""
+    if encoding == DEFAULT_ENCODING:  # the CNF certificates are about, built in one place
+        yield from pairwise.line_clauses(spec)
+        return
     n = spec.n
     for line in spec.lines:
         literals = [cell_var(n, r, c) for r, c in line.cells]

@@ -125,6 +125,8 @@ def proof_refusal(encoding: str, solver: str) -> str | None:
     if encoding == NATIVE:
         return ("the native encoding hands at-most-one constraints to the solver, which no "
                 f"DRAT proof covers; use a CNF encoding (the default, {DEFAULT_ENCODING})")
+    if solver in PROOF_SOLVERS:  # a main name (the default): no need to ask PySAT
+        return None
     key = solver_key(solver)
     if key in PROOF_SOLVERS:
         return None

@@ -5,7 +5,10 @@ A subject is `nqueens solve` with `auto` or one backend, or (when the `minizinc`
 PATH) the exported MiniZinc model under Gecode. Every "yes" is a placement checked by the
 shared validator; a "no" counts only when the search finished exhaustively (our JSON's
 `complete: true` with no solution and exit 1, MiniZinc's `=====UNSATISFIABLE=====`), and is
-marked certified when the subject's JSON says `"certified": true`. Answers are cross-checked
+marked certified when the subject's JSON says `"certified": true`, with the length of its
+proof, the route that wrote it (the search's own, or CaDiCaL's) and the seconds its checkers
+took: `certify` (auto, the search proving its own "no" where it can) beside `certify-sat`
+(the sat backend, whose "no" CaDiCaL proves) on the same instances. Answers are cross-checked
 between subjects and, for the ASP set, against Lingeling's published answers: any
 disagreement is kept in the results and makes the command fail.
 
@@ -44,9 +47,9 @@ from ..validator import find_violations
 
 SUITES = ("completion", "blocked", "diagonals", "asp")
 #: The subjects, in table order; "minizinc" runs only where the binary is installed.
-SUBJECTS = ("auto", "backtrack", "sat", "cpsat", "minizinc", "certify")
-#: Chosen by name only: it needs the `certify` extra and answers each "no" twice.
-_ON_REQUEST = ("certify",)
+SUBJECTS = ("auto", "backtrack", "sat", "cpsat", "minizinc", "certify", "certify-sat")
+#: Chosen by name only: they need the `certify` extra and replay a proof of each "no".
+_ON_REQUEST = ("certify", "certify-sat")
 #: What each suite's parameter is, for tables and the plot's x axis.
 PARAMETER = {"completion": "n (delta fixed)", "blocked": "blocked squares",
              "asp": "blocked squares", "diagonals": "excluded diagonals"}
@@ -89,6 +92,9 @@ class Run:
     published: str = ""
     published_seconds: float | None = None
     elapsed: float | None = None  # the time nqueens itself reports (start-up excluded)
+    proof_route: str = ""  # a certified "no": "search" (the search's own proof) or "solver"
+    proof_steps: int | None = None  # its proof's lines
+    check_seconds: float | None = None  # CPU seconds of its checkers, all together
 
 
 @dataclass
@@ -253,11 +259,12 @@ def _nqueens(*options: str) -> Callable[[Instance, float, Path], list[str]]:
                                        inst.path]
 
 
-def _certified() -> Callable[[Instance, float, Path], list[str]]:
-    """auto with --certify, its proofs kept in the run's work folder."""
+def _certified(*options: str) -> Callable[[Instance, float, Path], list[str]]:
+    """--certify (with `options`), its proofs written in the run's work folder (each
+    replaces the last instance's)."""
     def argv(inst: Instance, limit: float, work: Path) -> list[str]:
-        proof = work / (re.sub(r"[^A-Za-z0-9._-]", "_", inst.name) + ".drat")
-        return _nqueens("--certify", "--proof", str(proof))(inst, limit, work)
+        return _nqueens(*options, "--certify", "--proof", str(work / "proof.drat"),
+                        "--force")(inst, limit, work)
     return argv
 
 
@@ -288,6 +295,7 @@ def subjects(chosen: Sequence[str] | None = None) -> list[Subject]:
         table["minizinc"] = Subject("minizinc+gecode", _minizinc(binary), "minizinc")
     names = list(chosen) if chosen else [name for name in table if name not in _ON_REQUEST]
     table["certify"] = Subject("auto --certify", _certified())
+    table["certify-sat"] = Subject("sat --certify", _certified("--backend", "sat"))
     for name in names:
         if name not in SUBJECTS:
             raise InputError(f"unknown subject {name!r}; choose from {', '.join(SUBJECTS)}")
@@ -316,6 +324,7 @@ def run_one(subject: Subject, inst: Instance, limit: float, work: Path) -> Run:
         return _run(inst, subject, seconds, cpu, "timeout", detail="killed after the limit")
     seconds, cpu = time.perf_counter() - started, _cpu_children() - cpu0
     elapsed = None
+    proof: tuple[str, int, float] | None = None
     if subject.kind == "minizinc":
         status, placement, detail = _read_minizinc(done.stdout, done.returncode, done.stderr)
         certified = False
@@ -323,6 +332,7 @@ def run_one(subject: Subject, inst: Instance, limit: float, work: Path) -> Run:
         status, placement, detail, certified = _read_nqueens(done.stdout, done.returncode,
                                                              done.stderr)
         elapsed = _reported_elapsed(done.stdout)
+        proof = _proof_facts(done.stdout) if certified and status == "unsat" else None
     if status == "sat":
         violations = find_violations(inst.spec, placement) if placement is not None else None
         if violations is None or violations:
@@ -331,7 +341,21 @@ def run_one(subject: Subject, inst: Instance, limit: float, work: Path) -> Run:
                       else f"invalid placement: {violations[0].describe()}")
     if seconds > limit and status in ("sat", "unsat"):
         status, detail = "timeout", f"answered after the limit ({seconds:.1f} s)"
-    return _run(inst, subject, seconds, cpu, status, certified, detail, elapsed)
+    run = _run(inst, subject, seconds, cpu, status, certified, detail, elapsed)
+    if subject.kind != "minizinc" and proof is not None and run.certified:
+        run.proof_route, run.proof_steps, run.check_seconds = proof
+    return run
+
+
+def _proof_facts(stdout: str) -> tuple[str, int, float] | None:
+    """(route, steps, checkers' seconds) of a certified "no" in our JSON, or None."""
+    lines = stdout.strip().splitlines()
+    try:
+        certificate = json.loads(lines[-1])["certificate"]
+        return (str(certificate["route"]), int(certificate["steps"]),
+                round(sum(float(run["seconds"]) for run in certificate["checkers"]), 4))
+    except (ValueError, KeyError, TypeError, IndexError):
+        return None
 
 
 def _run(inst: Instance, subject: Subject, seconds: float, cpu: float, status: str,
@@ -458,8 +482,42 @@ def summary(runs: list[Run], limit: float) -> list[dict[str, Any]]:
             "max": max(times), "cpu": sum(r.cpu for r in mine),
             "reported": (sum(r.elapsed for r in mine if r.elapsed is not None)
                          if all(r.elapsed is not None for r in mine) else None),
+            **_proof_summary(mine),
         })
     return rows
+
+
+def _proof_summary(runs: list[Run]) -> dict[str, Any]:
+    """A certifying subject's proofs: how many by each route, their steps and their
+    checkers' seconds (medians, largest, total); empty for a subject that proves nothing."""
+    proved = [r for r in runs if r.proof_steps is not None]
+    if not proved:
+        return {}
+    steps = [float(r.proof_steps or 0) for r in proved]
+    checks = [float(r.check_seconds or 0.0) for r in proved]
+    return {"by_search": sum(r.proof_route == "search" for r in proved),
+            "by_solver": sum(r.proof_route == "solver" for r in proved),
+            "steps_median": percentile(steps, 50), "steps_max": max(steps),
+            "check_median": percentile(checks, 50), "check_max": max(checks),
+            "check_total": sum(checks)}
+
+
+def proof_table(rows: list[dict[str, Any]]) -> str:
+    """The certified "no" answers of each certifying subject: which route proved them, how
+    long the proofs are and how long the checkers took (empty when no subject certified)."""
+    rows = [row for row in rows if "by_search" in row]
+    if not rows:
+        return ""
+    head = (f"{'subject':18} {'search':>6} {'solver':>6} {'median steps':>13} "
+            f"{'max steps':>11} {'median check s':>15} {'max check s':>12} {'check s':>9}")
+    lines = [head, "-" * len(head)]
+    lines.extend(f"{row['subject']:18} {row['by_search']:>6} {row['by_solver']:>6} "
+                 f"{row['steps_median']:>13,.0f} {row['steps_max']:>11,.0f} "
+                 f"{row['check_median']:>15.3f} {row['check_max']:>12.2f} "
+                 f"{row['check_total']:>9.2f}" for row in rows)
+    lines.append("(the proofs of the certified 'no' answers: by the search's own route or "
+                 "CaDiCaL's; check s: CPU of every checker that replayed them)")
+    return "\n".join(lines)
 
 
 def table(rows: list[dict[str, Any]], published_total: float | None) -> str:

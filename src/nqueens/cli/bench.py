@@ -64,8 +64,10 @@ def add_suite_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--suite", choices=SUITES, default=None,
                        help="run a hard-instance family instead of the speed grid")
     group.add_argument("--subjects", type=_subject_list, default=None, metavar="A,B",
-                       help=f"only these subjects ({', '.join(SUBJECTS)}; default: all but certify, "
-                       "which runs auto --certify and needs the certify extra)")
+                       help=f"only these subjects ({', '.join(SUBJECTS)}; default: all but the "
+                       "certifying ones, certify (auto --certify: the search's own proofs) and "
+                       "certify-sat (sat --certify: CaDiCaL's), which need the certify extra "
+                       "and report their proofs' length and checking time)")
     group.add_argument("--n", type=positive_int, default=None, metavar="N",
                        help="board size of a generated blocked or diagonals set")
     group.add_argument("--delta", type=positive_int, default=None, metavar="D",
@@ -282,7 +284,11 @@ def run_suite(args: argparse.Namespace) -> int:
     if published_total is not None:
         meta["published_total_seconds"] = round(published_total, 2)
     files = hard.write_results(suite, runs, limit, args.output_dir, meta, overwrite=args.force)
-    print(hard.table(hard.summary(runs, limit), published_total))
+    rows = hard.summary(runs, limit)
+    print(hard.table(rows, published_total))
+    proofs = hard.proof_table(rows)
+    if proofs:
+        print("\n" + proofs)
     print("\nwrote " + ", ".join(str(f) for f in files))
     for problem in problems:
         print(f"nqueens: error: DISAGREEMENT: {problem}", file=sys.stderr)

@@ -20,6 +20,7 @@ from ..variants import VARIANTS
 
 if TYPE_CHECKING:
     from ..modeling.modelfile import Model
+    from .guard import Guard
 
 EXIT_OK = 0  # found / complete / valid
 EXIT_NO = 1  # solve proved there is no solution; verify found the placement invalid
@@ -118,6 +119,22 @@ def _check_model_file(path: str) -> None:
     if not os.path.exists(file):
         raise InputError(f"{file}: no such model file; check the path (or give a board size N "
                          "or a bundled model's name: `nqueens models` lists them)")
+
+
+def stop_cause(guard: Guard) -> str:
+    """What stopped a command: "interrupted by SIGINT" or "the time limit ran out"."""
+    if guard.signal_name is not None:
+        return f"interrupted by {guard.signal_name}"
+    return "the time limit ran out"
+
+
+def stopped_replay(guard: Guard, proof: str | None, problem: str, *extra: str) -> str:
+    """The line a command ends with when a stop comes while the checkers replay the proof
+    of an answer its search has already found: the answer stands, uncertified, and the
+    proof is kept for `verify --proof` (`extra`: further options it needs)."""
+    later = (f"; the proof is kept: replay it later with `nqueens verify --proof {proof} "
+             f"--model {problem}{''.join(' ' + word for word in extra)}`" if proof else "")
+    return f"{stop_cause(guard)} before the proof was replayed: the answer is not certified{later}"
 
 
 def _board_size(text: str) -> int | None:

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from ..api import Plan, Split, plan
+from ..certificates import solutions_path_for
 from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
 from ..counting.routes import counters
-from ..errors import InputError
+from ..errors import CertificateError, InputError
 from ..forecast import seconds_text
 from ..planning import CROSS_CHECK_UNBOUNDED_SECONDS, check_agreement, cross_check_plan
 from ..result import Outcome
@@ -30,10 +32,13 @@ from .common import (
     add_variant_argument,
     backend_options,
     load_problem_args,
+    model_path,
     positive_float,
     positive_int,
     print_json,
     row_count,
+    stop_cause,
+    stopped_replay,
     wrap,
 )
 from .guard import Guard
@@ -59,6 +64,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  nqueens count superqueens-11 --backend sat\n"
             "  nqueens count 8 --cross-check\n"
             "  nqueens count 22 --plan --checkpoint q22.ckpt\n"
+            "  nqueens count 8 --certify --proof q8.drat\n"
             "  nqueens count 16 --backend backtrack --checkpoint q16.ckpt"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -95,6 +101,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         "sample measured here, the memory of each process, the wall time on "
                         "--jobs processes or on a Dask cluster of --jobs workers)")
     add_split_arguments(parser)
+    certify = parser.add_argument_group("certificates")
+    certify.add_argument("--certify", action="store_true",
+                         help="certify the count: list every solution (each checked by the "
+                         "validator, none twice) and replay the search's own DRAT proof that "
+                         "the CNF with one blocking clause per listed solution has no model, "
+                         "so none was missed (exit 4 if it does not check; needs the 'certify' "
+                         "extra; the backtracker's search, no symmetry reduction, one process)")
+    certify.add_argument("--proof", default=None, metavar="FILE",
+                         help="with --certify: write the proof to FILE, the CNF with its blocking "
+                         "clauses beside it and the solution list (q8.drat: q8.cnf and "
+                         "q8.solutions.json); "
+                         "existing files need --force (default: a new temporary folder)")
+    certify.add_argument("--force", action="store_true",
+                         help="overwrite the --proof files if they exist (default: refuse)")
     add_backend_options(parser, "count")
     parser.set_defaults(handler=run)
 
@@ -136,21 +156,31 @@ def split_asked(args: argparse.Namespace) -> bool:
             or args.executor == "dask" or args.scheduler is not None)
 
 
+def _split(args: argparse.Namespace) -> Split | None:
+    """The split the options ask for (None: none asked)."""
+    if args.scheduler is not None and args.executor == "local":
+        raise InputError("--scheduler applies to --executor dask only; drop it or add --executor dask")
+    if not split_asked(args):
+        return None
+    return Split(executor="dask" if args.executor == "dask" or args.scheduler else "local",
+                 depth=args.split_depth, checkpoint=args.checkpoint,
+                 scheduler=args.scheduler, connect_timeout=args.connect_timeout)
+
+
 def run(args: argparse.Namespace) -> int:
     guard = Guard(args.timeout)
     spec = load_problem_args(args)
-    if args.scheduler is not None and args.executor == "local":
-        raise InputError("--scheduler applies to --executor dask only; drop it or add --executor dask")
-    split = None
-    if split_asked(args):
-        split = Split(executor="dask" if args.executor == "dask" or args.scheduler else "local",
-                      depth=args.split_depth, checkpoint=args.checkpoint,
-                      scheduler=args.scheduler, connect_timeout=args.connect_timeout)
+    split = _split(args)
+    if args.cross_check and args.certify:
+        raise InputError("--certify proves the count itself and --cross-check counts it a "
+                         "second time; choose one")
     if args.plan:
         return run_plan(args, spec, split)
     chosen = plan(spec, "count", args.backend, unique=args.unique, timeout=args.timeout,
                   jobs=args.jobs, split=split,
                   counter=None if args.counter == "enumerate" else args.counter,
+                  certify=args.certify, proof=args.proof, overwrite=args.force,
+                  model_file=model_path(args.problem),
                   **backend_options(args, "count"))  # refuses what cannot work before any announcement
     if args.cross_check:
         return run_cross_check(args, chosen, guard)
@@ -159,6 +189,8 @@ def run(args: argparse.Namespace) -> int:
     if chosen.split is not None:
         return run_split(args, chosen, guard)
 
+    answered: list[tuple[Outcome, str | None]] = []
+
     def work() -> Outcome:
         with CountProgress(spec, chosen.forecast) as progress:
             # a bar fed solution by solution only where the route meets each one anyway
@@ -166,15 +198,37 @@ def run(args: argparse.Namespace) -> int:
             feed = progress.enabled and chosen.meets_each_solution and not args.unique
             if progress.enabled and not feed:
                 progress.start_clock()
-            return chosen.run(guard.deadline, on_solution=progress.solution if feed else None)
+            return chosen.run(guard.deadline, on_solution=progress.solution if feed else None,
+                              on_answer=lambda outcome, proof: answered.append((outcome, proof)))
 
-    def abandon() -> None:
+    def abandon() -> str | None:
+        if answered and answered[0][0].complete:  # stuck replaying the count's proof
+            outcome, proof = answered[0]
+            report(args, spec, outcome, guard)
+            solutions = solutions_path_for(Path(proof)) if proof else None
+            return stopped_replay(guard, proof, args.problem, f"--solutions {solutions}")
         report(args, spec, Outcome(guard.stopped_status(), 0, elapsed=guard.elapsed(),
                                    backend=chosen.backend, route=chosen.route,
                                    total=0 if args.unique else None), guard)
+        return None
 
     outcome = guard.settle(guard.run(work, abandon))
-    return report(args, spec, outcome, guard)
+    code = report(args, spec, outcome, guard)
+    return _uncertified(outcome, guard) or code
+
+
+def _uncertified(outcome: Outcome, guard: Guard) -> int | None:
+    """A certified count whose evidence did not check: exit 3 when a stop cut its replay
+    short (said on stderr), else CertificateError (exit 4); None when there is nothing to
+    say (no certificate, or a certified one)."""
+    certificate = outcome.certificate
+    if certificate is None or certificate.certified:
+        return None
+    if guard.should_stop():
+        print(f"nqueens: {stop_cause(guard)}: {certificate.reason}; the count is not "
+              "certified", file=sys.stderr)
+        return EXIT_UNKNOWN
+    raise CertificateError(f"the count is not certified: {certificate.reason}", certificate)
 
 
 def run_plan(args: argparse.Namespace, spec: Spec, split: Split | None) -> int:
@@ -188,9 +242,9 @@ def run_plan(args: argparse.Namespace, spec: Spec, split: Split | None) -> int:
     if args.backend not in ("auto", "backtrack") or not backend_info("backtrack").counts_by("join", options):
         raise InputError("--plan works out a count by the join of partial boards, which the "
                          "backtrack backend (and auto) runs; drop --backend or --plan")
-    if args.unique or args.cross_check or args.counter != "enumerate":
+    if args.unique or args.cross_check or args.counter != "enumerate" or args.certify:
         raise InputError("--plan works out the total's count by the join alone; drop --unique, "
-                         "--cross-check and --counter")
+                         "--cross-check, --counter and --certify")
     found = join_plan(spec, jobs=args.jobs, split=split)
     if args.format == "json":
         print_json({"n": spec.n, "plan": found._asdict()})
@@ -406,15 +460,35 @@ def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) 
     sys.stdout.flush()
 
 
+def _certified_fields(args: argparse.Namespace, outcome: Outcome) -> dict[str, Any]:
+    """What a certified count adds to its JSON: the solutions listed (the certificate is
+    added by `outcome_json`), and `certified: false` when no certificate could be made."""
+    if not getattr(args, "certify", False):
+        return {}
+    fields: dict[str, Any] = {"solutions": [list(p) for p in outcome.solutions]}
+    if outcome.certificate is None:
+        fields["certified"] = False
+    return fields
+
+
+def _certificate_text(outcome: Outcome) -> None:
+    certificate = outcome.certificate
+    if certificate is not None:
+        files = (f" (proof {certificate.proof}, CNF {certificate.cnf}, solutions "
+                 f"{certificate.solutions})" if certificate.solutions else "")
+        print(certificate.text() + files)
+
+
 def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard) -> int:
     """Print the count (a lower bound unless complete; with --unique, the fundamental
-    solutions beside every solution, `outcome.total`). Returns the exit code."""
+    solutions beside every solution, `outcome.total`); a certified count adds its solutions
+    (JSON) and its certificate. Returns the exit code."""
     fundamental = outcome.total is not None  # --unique: count is the classes
     with guard.output_lock:
         group = instance_symmetries(spec) if fundamental else ()
         if args.format == "json":
             if not fundamental:
-                print_json(outcome_json(spec, outcome))
+                print_json(outcome_json(spec, outcome, **_certified_fields(args, outcome)))
             else:  # "count" is what was asked for: the fundamental ones
                 print_json(outcome_json(spec, outcome, symmetries=list(group)))
         else:
@@ -432,6 +506,7 @@ def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard)
                          f"up to {symmetries_text(group)}; {outcome.total} in all")
             print(f"{spec.describe()}: {found} "
                   f"[{backend_text(outcome)}{counter}, {outcome.elapsed:.3f} s]")
+            _certificate_text(outcome)
             stats = outcome.stats
             if stats.get("executor") == "dask":
                 print(f"tasks: {stats['tasks_finished']} of {stats['tasks']} at depth "

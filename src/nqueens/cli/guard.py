@@ -108,12 +108,13 @@ class Guard:
             return replace(outcome, status=Status.INTERRUPTED)
         return outcome
 
-    def run(self, work: Callable[[], T], abandon: Callable[[], Any]) -> T:
+    def run(self, work: Callable[[], T], abandon: Callable[[], str | None]) -> T:
         """Run `work()` in a worker thread and return its result (or raise its error).
 
         `abandon()` is called, under `output_lock`, only if the work does not return within
-        the grace period after a stop; it should print the partial result. The process
-        then exits with code 3.
+        the grace period after a stop; it should print the partial result, and may return
+        the line that says why the command exits now (default: the search did not return).
+        The process then exits with code 3.
         """
         values: list[T] = []
         errors: list[BaseException] = []
@@ -145,7 +146,7 @@ class Guard:
             raise errors[0]
         return values[0]
 
-    def _tick(self, abandon: Callable[[], Any]) -> None:
+    def _tick(self, abandon: Callable[[], str | None]) -> None:
         now = time.monotonic()
         if self._stopping_since is None and self.deadline.expired():
             self._stopping_since = now
@@ -153,14 +154,14 @@ class Guard:
         if self._stopping_since is not None and now - self._stopping_since >= self.grace:
             self._abandon(abandon)
 
-    def _abandon(self, abandon: Callable[[], Any]) -> None:
+    def _abandon(self, abandon: Callable[[], str | None]) -> None:
         got_lock = self.output_lock.acquire(timeout=1.0)
         try:
-            if got_lock:
-                abandon()
+            said = abandon() if got_lock else None
             why = ("a second signal" if self._stopping_since == float("-inf")
                    else f"the solver did not return within {self.grace} s of the stop")
-            print(f"nqueens: {why}; exiting without waiting for the search", file=sys.stderr)
+            print(f"nqueens: {said or why + '; exiting without waiting for the search'}",
+                  file=sys.stderr)
             sys.stdout.flush()
             sys.stderr.flush()
         except Exception:  # e.g. a closed pipe; we are leaving anyway

@@ -35,7 +35,10 @@ from .common import (
     add_variant_argument,
     backend_options,
     load_problem_args,
+    model_path,
     positive_int,
+    stop_cause,
+    stopped_replay,
     wrap,
 )
 from .guard import Guard
@@ -84,16 +87,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--output", "-o", default=None, metavar="FILE",
                         help="also draw the board(s) to FILE.svg or FILE.png")
     parser.add_argument("--force", action="store_true",
-                        help="overwrite FILE if it exists (default: refuse)")
+                        help="overwrite the --output picture and the --proof files if they "
+                        "exist (default: refuse)")
     certify = parser.add_argument_group("certificates")
     certify.add_argument("--certify", action="store_true",
                          help="certify the answer: each solution by the validator; 'no solution' "
-                         "by a DRAT proof of the instance's CNF, replayed by an independent "
-                         "checker (exit 4 if it does not check; needs the 'certify' extra)")
+                         "by a DRAT proof of the instance's CNF (the backtracker's search writes "
+                         "its own; other backends' answers are proved again by CaDiCaL), "
+                         "replayed by an independent checker (exit 4 if it does not check; "
+                         "needs the 'certify' extra)")
     certify.add_argument("--proof", default=None, metavar="FILE",
                          help="with --certify: write the proof of a 'no' to FILE and the CNF it "
-                         "refutes beside it (FILE with the suffix .cnf) (default: beside "
-                         "--output, else a new temporary folder)")
+                         "refutes beside it (FILE with the suffix .cnf); an existing file needs "
+                         "--force (default: beside --output, else a new temporary folder)")
     closest = parser.add_argument_group("how close a 'no' comes")
     closest.add_argument("--most-queens", action="store_true",
                          help="the most non-attacking queens that fit with every given, proved "
@@ -191,21 +197,30 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
     job: Job = "enumerate" if args.all else "find"
     options = backend_options(args, "solve")
     chosen = plan(spec, job, args.backend, limit=limit, unique=args.unique,
-                  timeout=args.timeout, certify=args.certify, proof=_proof_path(args), **options)
+                  timeout=args.timeout, certify=args.certify, proof=_proof_path(args),
+                  overwrite=args.force, model_file=model_path(args.problem), **options)
     if args.all and sys.stdout.isatty():
         check_terminal_enumeration(spec)
     announce(chosen)  # after every refusal: only work that will run is announced
     printer = _Printer(spec, args, guard)
+    answered: list[tuple[Outcome, str | None]] = []
 
     def work() -> Outcome:  # "auto" was resolved (with its fallback) by the plan
-        return chosen.run(guard.deadline, on_solution=printer)
+        return chosen.run(guard.deadline, on_solution=printer,
+                          on_answer=lambda outcome, proof: answered.append((outcome, proof)))
 
-    def abandon() -> None:  # with --unique, the solutions met are at least the classes shown
+    def abandon() -> str | None:  # with --unique, the solutions met are at least the classes shown
+        if answered and answered[0][0].complete:  # stuck replaying the proof of the answer
+            outcome, proof = answered[0]
+            printer.finish(outcome, list(printer.found), certified=False,
+                           **_unique_fields(spec, args))
+            return stopped_replay(guard, proof, args.problem)
         found = len(printer.found)
         printer.finish(Outcome(guard.stopped_status(), found, elapsed=guard.elapsed(),
                                backend=chosen.backend, route=chosen.route,
                                total=found if args.unique else None),
                        list(printer.found), **_unique_fields(spec, args))
+        return None
 
     outcome = guard.settle(guard.run(work, abandon))
     if printer.pipe_closed:
@@ -227,7 +242,8 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
             print(certificate.text() + (f" (proof {certificate.proof}, CNF {certificate.cnf})"
                                         if certificate.proof else ""))
         if not certificate.certified and guard.should_stop():
-            print(f"nqueens: {certificate.reason}; the answer is not certified", file=sys.stderr)
+            print(f"nqueens: {stop_cause(guard)}: {certificate.reason}; the answer is not "
+                  "certified", file=sys.stderr)
             return EXIT_UNKNOWN
         if not certificate.certified:
             raise CertificateError(f"the answer is not certified: {certificate.reason}",

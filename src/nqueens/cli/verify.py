@@ -49,7 +49,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  nqueens solve 8 --format json | nqueens verify\n"
             "  nqueens solve 6 --all --one-based | nqueens verify\n"
             "  nqueens verify placement.txt --model completion-8-a1\n"
-            "  nqueens verify --proof q3.drat --model 3"
+            "  nqueens verify --proof q3.drat --model 3\n"
+            "  nqueens verify --proof q8.drat --model 8 --solutions q8.solutions.json"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -82,25 +83,35 @@ def add_proof_arguments(parser: argparse.ArgumentParser) -> None:
     proof.add_argument("--encoding", default=None, metavar="E",
                        help=f"the CNF encoding the proof was made on (default: {DEFAULT_ENCODING}, the one "
                        "`solve --certify` uses unless given --backend sat --encoding E)")
+    proof.add_argument("--solutions", default=None, metavar="S",
+                       help="a certified count's solution list (a JSON document with a "
+                       "'solutions' list of column lists, as `count --certify --format json` "
+                       "writes it): each is checked by the validator, none may repeat, and the "
+                       "proof must show that the CNF with one blocking clause per solution has "
+                       "no model, i.e. that there are no other solutions")
 
 
-def _read(path: str) -> str:
-    """The text of FILE (or stdin), refusing more than MAX_INPUT_BYTES at once: at most that
+#: Largest solution list read by `--solutions` (a certified count of n = 14 lists 365,596).
+MAX_SOLUTIONS_BYTES = 2**30
+
+
+def _read(path: str, limit: int = MAX_INPUT_BYTES, what: str = "placement file") -> str:
+    """The text of FILE (or stdin), refusing more than `limit` bytes at once: at most that
     many bytes plus one are read, so an endless file such as /dev/zero is refused quickly."""
     name = "standard input" if path == "-" else path
     try:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)  # a test's StringIO has none
-            data = (stream.read(MAX_INPUT_BYTES + 1) if stream is not None
-                    else sys.stdin.read(MAX_INPUT_BYTES + 1).encode("utf-8", "replace"))
+            data = (stream.read(limit + 1) if stream is not None
+                    else sys.stdin.read(limit + 1).encode("utf-8", "replace"))
         else:
             with open(path, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
+                data = handle.read(limit + 1)
     except OSError as error:
         raise InputError(f"cannot read {name}: {error.strerror or error}") from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise InputError(f"{name} is larger than {MAX_INPUT_BYTES // 2**20} MiB, more than any "
-                         "placement file; give a smaller file")
+    if len(data) > limit:
+        raise InputError(f"{name} is larger than {limit // 2**20} MiB, more than any "
+                         f"{what}; give a smaller file")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -126,7 +137,7 @@ def _spec_for(args: argparse.Namespace, inferred: int, board: dict[str, Any] | N
     document for another board than --n or --model names is refused, not judged."""
     named = board is not None
     if args.model is not None:
-        spec = load_problem(args.model)
+        spec = load_problem(args.model)  # (read before the input too: `_verify`)
     elif args.n is not None:
         if args.n < 1:
             raise InputError(f"board size must be a positive integer, got {args.n} (use --n N)")
@@ -147,8 +158,36 @@ def _spec_for(args: argparse.Namespace, inferred: int, board: dict[str, Any] | N
     return with_cells(spec, tuple(args.fixed), tuple(args.forbidden))
 
 
+def _read_solutions(path: str, spec: Spec) -> list[tuple[int, ...]]:
+    """The `solutions` list of a JSON document (as `count --certify --format json` and
+    `solve --all --format json` write it), each a list of n columns.
+
+    Raises:
+        InputError: naming the file and what is wrong with it.
+    """
+    import json
+
+    try:
+        doc = json.loads(_read(path, MAX_SOLUTIONS_BYTES, "solution list"))
+    except ValueError as error:
+        raise InputError(f"{path} is not a JSON document: {error}") from None
+    listed = doc.get("solutions") if isinstance(doc, dict) else None
+    if not isinstance(listed, list):
+        raise InputError(f'{path} has no "solutions" list; give the solution list a certified '
+                         "count wrote (count --certify --format json, or the .solutions.json "
+                         "file beside its proof)")
+    if isinstance(doc.get("n"), int) and doc["n"] != spec.n:
+        raise InputError(f"{path} lists solutions of a {doc['n']}-board but the model is "
+                         f"{spec.n}x{spec.n}")
+    for index, columns in enumerate(listed):
+        if not (isinstance(columns, list) and len(columns) == spec.n and all(
+                isinstance(c, int) and not isinstance(c, bool) for c in columns)):
+            raise InputError(f"{path}: solution {index + 1} is not a list of {spec.n} columns")
+    return [tuple(columns) for columns in listed]
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.proof is not None or args.encoding is not None:
+    if args.proof is not None or args.encoding is not None or args.solutions is not None:
         return run_proof(args)
     guard = Guard(args.timeout)
 
@@ -160,6 +199,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one branch per input form and output format
+    if args.model is not None:
+        load_problem(args.model)  # a missing model is the problem, whatever the input holds
     read = read_placements(_read(args.file))
     check_validation(len(read.cells) if read.cells is not None
                      else sum(len(columns) for columns in read.columns))
@@ -217,15 +258,19 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
 
 
 def run_proof(args: argparse.Namespace) -> int:
-    """verify --proof PROOF --model M: replay the proof against M's CNF, rebuilt here."""
+    """verify --proof PROOF --model M [--solutions S]: replay the proof against M's CNF
+    (with --fixed and --forbidden added), rebuilt here, with one blocking clause per listed
+    solution of a certified count."""
     from ..certificates import verify_proof
 
     if args.proof is None:
-        raise InputError("--encoding names the CNF of a proof; add --proof PROOF")
+        raise InputError(f"{'--encoding' if args.encoding else '--solutions'} names what a "
+                         "proof is about; add --proof PROOF")
     if args.model is None or args.file != "-":
         raise InputError("--proof checks a proof against a model's CNF: give --model N|MODEL "
                          "and no placement file")
-    spec = load_problem(args.model)
+    spec = with_cells(load_problem(args.model), tuple(args.fixed), tuple(args.forbidden))
+    solutions = _read_solutions(args.solutions, spec) if args.solutions is not None else None
     guard = Guard(args.timeout)
 
     def abandon() -> None:  # only if a stop is not noticed within the grace period
@@ -233,7 +278,8 @@ def run_proof(args: argparse.Namespace) -> int:
               "nothing is known about the proof", file=sys.stderr)
 
     certificate = guard.run(lambda: verify_proof(spec, args.proof, args.encoding or
-                                                 DEFAULT_ENCODING, guard.deadline), abandon)
+                                                 DEFAULT_ENCODING, guard.deadline, solutions),
+                            abandon)
     if not certificate.certified and guard.should_stop():
         print(f"nqueens: verify {guard.stopped_status().value}: {certificate.reason}",
               file=sys.stderr)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 from ..backends import get_backend
 from ..bitboard import supports
@@ -28,6 +28,7 @@ from ..symmetry import canonical, instance_symmetries
 from ..variants import SYMMETRIC_VARIANTS
 
 if TYPE_CHECKING:  # the partitions are loaded by a count (the plan reads these routes at start-up)
+    from ..backends.base import ProvingBackend
     from .partition import Subproblem
 from .route import Ask, Count, CountingRoute, Fit, Split, Task
 from .tasks import DEADLINE_KEYS, task_deadline
@@ -156,12 +157,14 @@ def _run_mirror(count: Count) -> Outcome:
 def search_with_classes(
     spec: Spec, backend: str, options: Mapping[str, Any], *, unique: bool = False,
     limit: int | None = None, deadline: Deadline | None = None,
-    on_solution: SolutionSink | None = None,
+    on_solution: SolutionSink | None = None, proof: BinaryIO | None = None,
 ) -> Outcome:
     """The backend's own search, every solution it meets passed to `on_solution`; with
     `unique`, only the first of each class of symmetric solutions, as the class's canonical
     form (the smallest of its images, known from any member), and the number of classes in
-    `stats["unique"]` (the outcome's count stays every solution met)."""
+    `stats["unique"]` (the outcome's count stays every solution met); with `proof`, the
+    backend's proving search writing its DRAT proof there (`backends.base.ProvingBackend`:
+    only for a backend whose row says `search_proof`)."""
     classes: set[Placement] = set()
     sink = on_solution
     if unique:
@@ -174,7 +177,12 @@ def search_with_classes(
             classes.add(form)
             return None if on_solution is None else on_solution(form)
 
-    outcome = get_backend(backend, **options).search(spec, sink, limit=limit, deadline=deadline)
+    searcher = get_backend(backend, **options)
+    if proof is not None:
+        outcome = cast("ProvingBackend", searcher).search_proving(
+            spec, sink, limit=limit, deadline=deadline, proof=proof)
+    else:
+        outcome = searcher.search(spec, sink, limit=limit, deadline=deadline)
     if unique:
         outcome = replace(outcome, stats={**outcome.stats, "unique": len(classes)})
     return outcome

@@ -142,7 +142,8 @@ class SatOracle:
     def __init__(self, spec: Spec, givens: Sequence[Given], deadline: Deadline | None) -> None:
         from pysat.solvers import Solver
 
-        from ..backends.sat import DEFAULT_SOLVER, cell_var, encode_cnf
+        from ..backends.sat import DEFAULT_SOLVER, encode_cnf
+        from ..modeling.pairwise import cell_var
 
         n = spec.n
         board = encode_cnf(Spec(n, spec.variant), "pairwise").cnf

@@ -53,7 +53,8 @@ def _by_rc2(spec: Spec, givens: Sequence[Given], deadline: Deadline | None
             ) -> tuple[Placement | None, int, bool]:
     from pysat.formula import WCNF
 
-    from ..backends.sat import cell_var, decode, encode_cnf
+    from ..backends.sat import decode, encode_cnf
+    from ..modeling.pairwise import cell_var
     from .maxsat import maxsat
 
     n = spec.n

@@ -1,0 +1,185 @@
+"""How a certified job runs (`Plan.run` with `certify`): the search that answers writes its
+own proof when its backend can (the backtracker's orders, `backends/proving.py`), so a "no"
+or a count needs no second solve; otherwise a "no" is proved by the solver route, CaDiCaL
+refuting the CNF again (`certificates.certify_no`).
+
+Which proof a "no" gets, per instance, from what the search saw:
+
+- the propagate order's proof: always (on the ASP blocked n = 28 and excluded-diagonals
+  n = 20 sets it was shorter than CaDiCaL's on every instance, and about twice as cheap to
+  check per step: docs/explanation/certificates.md);
+- the rows and first-fail orders' proof, when it has at most RACE_FROM_STEPS steps; beyond
+  that their trees can be far larger than a CDCL refutation (the textbook's order on an
+  excluded-diagonals 20-board: about a million nodes where CaDiCaL's proof has 65,000
+  steps), so CaDiCaL gets the time the search proof's replay is expected to take
+  (`SECONDS_PER_STEP` a step) and its proof is used when it comes in time and is shorter.
+
+The proof is written beside its final place while the search runs and moved there only
+for an answer it proves (a "no", a finished count); a solution or a stop removes it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+from .certificates import (
+    Certificate,
+    Certification,
+    certify_count,
+    certify_no,
+    certify_search,
+    certify_solutions,
+    solutions_path_for,
+)
+from .result import Deadline, Outcome, SolutionSink
+from .spec import Placement
+
+if TYPE_CHECKING:
+    from .planning import Plan
+
+__all__ = ["RACE_FROM_STEPS", "SECONDS_PER_STEP", "run_certified"]
+
+#: A rows or first-fail proof longer than this races CaDiCaL (see the module docstring).
+RACE_FROM_STEPS = 200_000
+#: What dratify's native engine takes per step of a search proof, text parsing included
+#: (measured on the excluded-diagonals n = 20 set: about 10 us; CaDiCaL's proofs 20 us).
+SECONDS_PER_STEP = 10e-6
+
+#: Called once the search has answered and before its proof is replayed: the answer
+#: (without a certificate) and the proof file about to be replayed (None: no proof, a
+#: "yes" or a stop). A command prints that answer if it must stop during the replay.
+AnswerHook = Callable[[Outcome, "str | None"], None]
+
+
+def run_certified(plan: Plan, deadline: Deadline, on_solution: SolutionSink | None,
+                  on_answer: AnswerHook | None = None) -> Outcome:
+    """Run a certified plan: its search (the proving search where the backend writes one),
+    the route's fallback if it has one, then the certificate of the answer."""
+    how = plan.certification
+    assert how is not None
+    seen: list[Placement] = []
+
+    def keep(placement: Placement) -> bool | None:
+        seen.append(placement)
+        return None if on_solution is None else on_solution(placement)
+
+    cnf_file, proof_file = how.paths()
+    route = plan.route
+    outcome, proved = _search(plan, plan.backend, plan.options, deadline, keep, how, proof_file)
+    if route is not None and route.fallback is not None and outcome.count == 0 \
+            and not deadline.expired():
+        fallback, fallback_options = route.fallback
+        route = route._replace(backend=fallback, options=fallback_options,
+                               why=f"{route.backend} found none; {fallback} searched exhaustively")
+        outcome, proved = _search(plan, fallback, fallback_options, deadline, keep, how,
+                                  proof_file)
+    outcome = replace(outcome, route=route)
+    if plan.job == "count":  # a certified count's answer is its list
+        outcome = replace(outcome, solutions=tuple(seen))
+    if on_answer is not None:
+        on_answer(outcome, str(proof_file) if proved else None)
+    if plan.job == "count":
+        certificate = (certify_count(plan.spec, seen, cnf_file, proof_file,
+                                     solutions_path_for(proof_file), _prover(outcome), deadline)
+                       if proved else None)
+        return replace(outcome, certificate=certificate)
+    if outcome.count:
+        return replace(outcome, certificate=certify_solutions(plan.spec, seen or list(outcome.solutions)))
+    if not outcome.complete:
+        return replace(outcome, certificate=None)
+    if proved:
+        certificate = _no_by_search(plan, outcome, how, cnf_file, proof_file, deadline)
+    else:
+        certificate = certify_no(plan.spec, replace(how, proof=str(proof_file)), deadline)
+    return replace(outcome, certificate=certificate)
+
+
+def _prover(outcome: Outcome) -> str:
+    """What wrote a search proof: "backtrack, propagate order"."""
+    return f"{outcome.backend}, {outcome.stats.get('order', 'rows')} order"
+
+
+def _search(plan: Plan, backend: str, options: Any, deadline: Deadline, sink: SolutionSink,
+            how: Certification, proof_file: Path) -> tuple[Outcome, bool]:
+    """One search: the proving search where the backend's row says it writes one (its proof
+    moved to `proof_file` when it proves the answer: a "no", or a finished count), else the
+    backend's own search. Returns (outcome, whether `proof_file` now holds its proof)."""
+    from .backends import backend_info
+    from .counting.search import search_with_classes
+
+    if not backend_info(backend).search_proof:
+        return search_with_classes(plan.spec, backend, options, unique=plan.unique,
+                                   limit=plan.limit, deadline=deadline, on_solution=sink), False
+    with _Draft(proof_file, how.overwrite) as draft:
+        outcome = search_with_classes(plan.spec, backend, options, unique=plan.unique,
+                                      limit=plan.limit, deadline=deadline, on_solution=sink,
+                                      proof=draft.handle)
+        proves = outcome.complete and (plan.job == "count" or outcome.count == 0)
+        if proves:
+            draft.keep()
+    return outcome, proves
+
+
+class _Draft:
+    """A proof being written: a temporary file beside `path`, moved onto it by `keep()` when
+    the block ends, removed otherwise."""
+
+    def __init__(self, path: Path, overwrite: bool) -> None:
+        from .atomicfile import check_output_path
+
+        self.path = check_output_path(path, overwrite=overwrite)
+        # (a name of our own rather than tempfile's: importing tempfile costs more than the
+        # proof of a small "no")
+        self.temporary = str(self.path.parent / f".{self.path.name[:200]}.{os.getpid()}.tmp")
+        fd = os.open(self.temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        self.handle: BinaryIO = os.fdopen(fd, "wb")
+        self.kept = False
+
+    def keep(self) -> None:
+        self.kept = True
+
+    def __enter__(self) -> _Draft:
+        return self
+
+    def __exit__(self, *error: object) -> None:
+        self.handle.close()
+        if self.kept and error[0] is None:
+            os.replace(self.temporary, self.path)
+        else:
+            os.unlink(self.temporary)
+
+
+def _no_by_search(plan: Plan, outcome: Outcome, how: Certification, cnf_file: Path,
+                  proof_file: Path, deadline: Deadline) -> Certificate:
+    """A "no" the search proved: its proof replayed, unless it comes from an order whose
+    proof CaDiCaL beats (see the module docstring)."""
+    steps = int(outcome.stats.get("proof_added", 0)) + int(outcome.stats.get("proof_deleted", 0))
+    order = outcome.stats.get("order")
+    if order != "propagate" and steps > RACE_FROM_STEPS and not deadline.expired():
+        other = _solver_within(plan, how, steps * SECONDS_PER_STEP, steps, deadline)
+        if other is not None:
+            os.replace(str(other.proof), proof_file)
+            os.replace(str(other.cnf), cnf_file)
+            return replace(other, proof=str(proof_file), cnf=str(cnf_file))
+    return certify_search(plan.spec, cnf_file, proof_file, _prover(outcome), deadline)
+
+
+def _solver_within(plan: Plan, how: Certification, seconds: float, steps: int,
+                   deadline: Deadline) -> Certificate | None:
+    """The solver route's certificate when CaDiCaL refutes the CNF within `seconds` (and
+    the caller's limit) with a proof of fewer than `steps` steps that checks; its files are
+    in a new temporary folder. None otherwise."""
+    budget = Deadline(seconds)
+    if deadline.at is not None and budget.at is not None and deadline.at < budget.at:
+        budget.at = deadline.at
+    unhook = deadline.on_stop(budget.stop)
+    try:
+        other = certify_no(plan.spec, replace(how, proof=None), deadline, solve_by=budget,
+                           fewer_than=steps)
+    finally:
+        unhook()
+    return other if other.certified else None
