@@ -35,6 +35,10 @@ def header(meta: dict[str, Any]) -> str:
                  if load else "load average not recorded")
     machine = meta.get("machine", "processor not recorded")
     kind = "quick run" if meta.get("quick") else "full grid"
+    if meta.get("only"):
+        kind += f" of the workloads named '{meta['only']}'"
+    if meta.get("kluev_reference") not in (None, "not given"):
+        kind += f" beside Kluev's counter ({meta['kluev_reference']})"
     limit = meta.get("limit_seconds")
     limit_text = f"{limit:g} s" if isinstance(limit, int | float) else "a limit not recorded"
     return (f"{meta.get('when', 'date not recorded')}: {machine}, {meta.get('cpus', '?')} cores "
@@ -44,8 +48,13 @@ def header(meta: dict[str, Any]) -> str:
 
 
 def run_table(results: list[dict[str, Any]], limit: float) -> str:
-    """Median seconds and the ratio to the workload's reference (its first subject)."""
-    lines = ["| workload | n | subject | median s | ratio | answer |", "|---|---:|---|---:|---:|---|"]
+    """Median seconds and the ratio to the workload's reference (its first subject); the
+    median CPU seconds (of the process and those it started) and their ratio too, where
+    the run measured them."""
+    cpu = any(row.get("cpu_median") is not None for row in results)
+    lines = (["| workload | n | subject | median s | ratio | CPU s | CPU ratio | answer |",
+              "|---|---:|---|---:|---:|---:|---:|---|"] if cpu else
+             ["| workload | n | subject | median s | ratio | answer |", "|---|---:|---|---:|---:|---|"])
     previous = (None, None)
     for row in results:
         same = (row["group"], row["n"]) == previous
@@ -53,7 +62,11 @@ def run_table(results: list[dict[str, Any]], limit: float) -> str:
         ratio = f"{row['ratio']:.3f}" if row.get("ratio") is not None else ""
         answer = row["answer"] if row["status"] == "ok" else f"{row['status']} {row['answer']}".strip()
         group, n = ("", "") if same else (row["group"], f"{row['n']:,}")
-        lines.append(f"| {group} | {n} | {row['subject']} | {_seconds(row, limit)} | {ratio} | {answer} |")
+        cells = [group, n, row["subject"], _seconds(row, limit), ratio]
+        if cpu:
+            cells += [f"{row['cpu_median']:.3f}" if row.get("cpu_median") is not None else "",
+                      f"{row['cpu_ratio']:.3f}" if row.get("cpu_ratio") is not None else ""]
+        lines.append("| " + " | ".join([*cells, answer]) + " |")
     return "\n".join(lines)
 
 

@@ -12,6 +12,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define MAX_N 63
 #define POLL_MASK ((1ULL << 22) - 1) /* promising nodes between polls of the caller */
@@ -110,6 +112,20 @@ static void walk(walk_t *w, int row, uint64_t cols, uint64_t left, uint64_t righ
  * how large the class is (weight 2, 4 or 8). Reflections never need checking: with the
  * start's restrictions no reflection of a representative is again a representative. */
 
+/* The units of the join of partial boards (`_join.c`), numbered as it numbers them, so the
+ * walk can say how much of its total each of the join's parts must find (a cross-check
+ * part by part; see join_share below). */
+#define JOIN_PARTS_MAX_N 26 /* the centre's rank table has 2^(n-1) entries */
+
+typedef struct {
+    int n, h;
+    uint64_t binom[MAX_N + 1][MAX_N + 1];
+    int32_t *centre_rank; /* odd n: unit index of each centre split (by compressed rows), or -1 */
+    uint64_t centre_units;
+    uint64_t stride;      /* parts: unit u belongs to part u % stride */
+    uint64_t *part8;      /* per part, 8 x its weighted solutions */
+} join_units_t;
+
 typedef struct {
     int n, edge, d, bound_row;
     uint64_t full, side, mid_col_bit; /* mid_col_bit: column n-1-d (a 180-degree tie) */
@@ -118,7 +134,100 @@ typedef struct {
     uint64_t total, unique, ticks;
     PyObject *poll;
     int stop;
+    join_units_t *join; /* not NULL: also share each class out over the join's parts */
 } class_walk_t;
+
+/* The rank of `rows` among the subsets of its size of the rows in `avail` in increasing
+ * order (colex), as the join's Gosper enumeration meets them. */
+static uint64_t colex_rank(const join_units_t *j, uint64_t rows, uint64_t avail) {
+    uint64_t rank = 0;
+    int position = 0, taken = 0;
+    for (int r = 0; r < j->n; r++) {
+        if (!((avail >> r) & 1)) continue;
+        if ((rows >> r) & 1) rank += j->binom[position][++taken];
+        position++;
+    }
+    return rank;
+}
+
+/* The size of the orbit of split `rows` (of the rows in `avail`) under the mirror (the
+ * complement) and the flip (the reversal), or 0 when `rows` is not the smallest of it. */
+static int split_orbit(int n, uint64_t rows, uint64_t avail) {
+    uint64_t flipped = 0;
+    for (int i = 0; i < n; i++)
+        if ((rows >> i) & 1) flipped |= 1ULL << (n - 1 - i);
+    uint64_t orbit[4] = {rows, avail & ~rows, flipped, avail & ~flipped};
+    int distinct = 0;
+    for (int i = 0; i < 4; i++) {
+        if (orbit[i] < rows) return 0;
+        int seen = 0;
+        for (int k = 0; k < i; k++) seen |= orbit[k] == orbit[i];
+        distinct += !seen;
+    }
+    return distinct;
+}
+
+/* The weight the join gives solution p, and its unit (-1: the join counts it through
+ * another image): an even board's solutions with no south long-diagonal queen and the last
+ * row's queen east, weighted by the mirror-and-flip orbit of their split when no
+ * long-diagonal queen is in them, else 4 or 8; an odd board's with the centre queen, by
+ * their split's orbit, and those with the middle row's queen east at distance a and the
+ * middle column's south at distance b < a, by 8 (see `_join.c`). */
+static int join_share(const join_units_t *j, const int *p, int64_t *unit) {
+    const int n = j->n, h = j->h, m = h;
+    const uint64_t all = (1ULL << n) - 1;
+    uint64_t west = 0;
+    for (int r = 0; r < n; r++)
+        if (p[r] < h) west |= 1ULL << r;
+    *unit = -1;
+    if (n % 2 == 0) {
+        if (p[n - 1] < h) return 0;
+        int nw = 0, ne = 0;
+        for (int r = 0; r < n; r++) {
+            int on_main = p[r] == r, on_other = p[r] == n - 1 - r;
+            if (r >= h && (on_main || on_other)) return 0;
+            if (r < h) { nw |= on_main; ne |= on_other; }
+        }
+        int weight = nw && ne ? 8 : nw || ne ? 4 : split_orbit(n, west, all);
+        if (weight) *unit = (int64_t)colex_rank(j, west, all & ~(1ULL << (n - 1)));
+        return weight;
+    }
+    if (p[m] == m) {
+        uint64_t avail = all & ~(1ULL << m);
+        int weight = split_orbit(n, west, avail);
+        if (weight) {
+            uint64_t packed = (west & ((1ULL << m) - 1)) | ((west >> (m + 1)) << m);
+            *unit = j->centre_rank[packed];
+        }
+        return weight;
+    }
+    int a = p[m] - m, r = 0;
+    while (p[r] != m) r++;
+    int b = r - m;
+    if (a <= 0 || b <= 0 || a <= b) return 0;
+    uint64_t avail = all & ~(1ULL << m) & ~(1ULL << r);
+    *unit = (int64_t)(j->centre_units + (uint64_t)(b - 1) * j->binom[2 * h - 1][h] + colex_rank(j, west, avail));
+    return 8;
+}
+
+/* Share a representative p of a class of `size` solutions out over the join's parts: each
+ * of the 8 images of p is one of the class (each member 8 / size times), so 8 x a part's
+ * share adds size x the join's weight of each image in it. */
+static void join_class(join_units_t *j, const int *p, int size) {
+    const int n = j->n, last = n - 1;
+    int q[MAX_N], image[MAX_N];
+    for (int r = 0; r < n; r++) q[p[r]] = r;
+    for (int t = 0; t < 8; t++) {
+        const int *base = t < 4 ? p : q; /* q: the reflection in the main diagonal */
+        for (int r = 0; r < n; r++) {
+            int row = (t & 2) ? last - r : r, col = base[row];
+            image[r] = (t & 1) ? last - col : col;
+        }
+        int64_t unit;
+        int weight = join_share(j, image, &unit);
+        if (weight && unit >= 0) j->part8[(uint64_t)unit % j->stride] += (uint64_t)size * (uint64_t)weight;
+    }
+}
 
 /* For an edge start: 0 when a rotation of p is lexicographically smaller, else the size of
  * p's class (8, 4 when the half turn maps it to itself, 2 for the quarter turn). */
@@ -154,6 +263,20 @@ static void class_poll(class_walk_t *w) {
 
 /* The last row: every open column is a finished board. */
 static inline void class_finish(class_walk_t *w, uint64_t bits) {
+    if (w->join != NULL) { /* each representative, one at a time */
+        const int m = w->n - 1;
+        while (bits) {
+            uint64_t bit = bits & (~bits + 1);
+            bits ^= bit;
+            w->cols[m] = __builtin_ctzll(bit);
+            int weight = w->edge ? edge_weight(w) : 8;
+            if (!weight) continue;
+            w->total += (uint64_t)weight;
+            w->unique++;
+            join_class(w->join, w->cols, weight);
+        }
+        return;
+    }
     if (!w->edge) { /* a corner board's class always has 8 members */
         uint64_t k = (uint64_t)__builtin_popcountll(bits);
         w->total += 8 * k;
@@ -275,13 +398,10 @@ static int read_masks(PyObject *allowed, int n, uint64_t full, uint64_t *out) {
     return 0;
 }
 
-static PyObject *kernel_count_class(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"n", "edge", "d", "prefix", "allowed", "poll", NULL};
-    int n, edge, d;
-    PyObject *prefix, *allowed, *poll_fn = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ipiOO|O", keywords, &n, &edge, &d,
-                                     &prefix, &allowed, &poll_fn))
-        return NULL;
+/* count_class and count_class_parts: the walk below one start, its classes shared out
+ * over the join's parts when `join` is given. */
+static PyObject *class_count(int n, int edge, int d, PyObject *prefix, PyObject *allowed, PyObject *poll_fn,
+                             join_units_t *join) {
     if (n < 2 || n > MAX_N) {
         PyErr_Format(PyExc_ValueError, "count_class handles 2 <= n <= %d, got %d", MAX_N, n);
         return NULL;
@@ -295,6 +415,7 @@ static PyObject *kernel_count_class(PyObject *self, PyObject *args, PyObject *kw
     w.bound_row = edge ? n - 1 - d : -1;
     w.mid_col_bit = edge ? 1ULL << (n - 1 - d) : 0;
     w.poll = (poll_fn == Py_None) ? NULL : poll_fn;
+    w.join = join;
     if (read_masks(allowed, n, w.full, w.allowed) < 0) return NULL;
     PyObject *rows = PySequence_Fast(prefix, "prefix must be a sequence of columns");
     if (rows == NULL) return NULL;
@@ -327,6 +448,88 @@ static PyObject *kernel_count_class(PyObject *self, PyObject *args, PyObject *kw
     if (w.stop < 0) return NULL;
     return Py_BuildValue("KKO", (unsigned long long)w.total, (unsigned long long)w.unique,
                          w.stop ? Py_False : Py_True);
+}
+
+static PyObject *kernel_count_class(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"n", "edge", "d", "prefix", "allowed", "poll", NULL};
+    int n, edge, d;
+    PyObject *prefix, *allowed, *poll_fn = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ipiOO|O", keywords, &n, &edge, &d,
+                                     &prefix, &allowed, &poll_fn))
+        return NULL;
+    return class_count(n, edge, d, prefix, allowed, poll_fn, NULL);
+}
+
+/* The join's unit numbering for an n-board (see join_share); -1 when out of memory. */
+static int join_units_init(join_units_t *j, int n, uint64_t stride) {
+    memset(j, 0, sizeof *j);
+    j->n = n;
+    j->h = n / 2;
+    j->stride = stride;
+    for (int a = 0; a <= MAX_N; a++) {
+        j->binom[a][0] = 1;
+        for (int b = 1; b <= a; b++) j->binom[a][b] = j->binom[a - 1][b - 1] + (b <= a - 1 ? j->binom[a - 1][b] : 0);
+    }
+    j->part8 = calloc(stride, sizeof *j->part8);
+    if (j->part8 == NULL) return -1;
+    if (n % 2 == 0) return 0;
+    const int h = j->h, m = h;
+    size_t size = (size_t)1 << (2 * h);
+    j->centre_rank = malloc(size * sizeof *j->centre_rank);
+    if (j->centre_rank == NULL) return -1;
+    const uint64_t avail = ((1ULL << n) - 1) & ~(1ULL << m);
+    for (size_t packed = 0; packed < size; packed++) { /* in increasing order, as Gosper's */
+        j->centre_rank[packed] = -1;
+        if (__builtin_popcountll(packed) != h) continue;
+        uint64_t rows = (packed & ((1ULL << m) - 1)) | ((packed >> m) << (m + 1));
+        if (split_orbit(n, rows, avail)) j->centre_rank[packed] = (int32_t)j->centre_units++;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(count_class_parts_doc,
+"count_class_parts(n, edge, d, prefix, allowed, stride, poll=None)\n"
+"    -> (total, unique, complete, shares)\n\n"
+"count_class, and each class shared out over the parts of the join of partial boards\n"
+"(`joins.count(n, k, stride)` for k < stride): shares[k] is 8 times what part k must count\n"
+"of these classes' solutions (n <= 26).");
+
+static PyObject *kernel_count_class_parts(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"n", "edge", "d", "prefix", "allowed", "stride", "poll", NULL};
+    int n, edge, d;
+    unsigned long long stride;
+    PyObject *prefix, *allowed, *poll_fn = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "ipiOOK|O", keywords, &n, &edge, &d, &prefix,
+                                     &allowed, &stride, &poll_fn))
+        return NULL;
+    if (n < 2 || n > JOIN_PARTS_MAX_N || stride < 1 || stride > (1ULL << 24)) {
+        PyErr_Format(PyExc_ValueError, "count_class_parts handles 2 <= n <= %d and 1 to 2**24 parts",
+                     JOIN_PARTS_MAX_N);
+        return NULL;
+    }
+    join_units_t *join = malloc(sizeof *join);
+    if (join == NULL || join_units_init(join, n, stride) < 0) {
+        if (join) { free(join->part8); free(join->centre_rank); }
+        free(join);
+        return PyErr_NoMemory();
+    }
+    PyObject *counted = class_count(n, edge, d, prefix, allowed, poll_fn, join), *result = NULL;
+    PyObject *shares = counted ? PyList_New((Py_ssize_t)stride) : NULL;
+    for (uint64_t k = 0; shares && k < stride; k++) {
+        PyObject *value = PyLong_FromUnsignedLongLong(join->part8[k]);
+        if (value == NULL) Py_CLEAR(shares);
+        else PyList_SET_ITEM(shares, (Py_ssize_t)k, value);
+    }
+    if (shares) {
+        result = Py_BuildValue("OOOO", PyTuple_GET_ITEM(counted, 0), PyTuple_GET_ITEM(counted, 1),
+                               PyTuple_GET_ITEM(counted, 2), shares);
+        Py_DECREF(shares);
+    }
+    Py_XDECREF(counted);
+    free(join->part8);
+    free(join->centre_rank);
+    free(join);
+    return result;
 }
 
 PyDoc_STRVAR(count_doc,
@@ -362,6 +565,8 @@ static PyObject *kernel_count(PyObject *self, PyObject *args, PyObject *kwargs) 
 }
 
 static PyMethodDef kernel_methods[] = {
+    {"count_class_parts", (PyCFunction)(void (*)(void))kernel_count_class_parts, METH_VARARGS | METH_KEYWORDS,
+     count_class_parts_doc},
     {"count", (PyCFunction)(void (*)(void))kernel_count, METH_VARARGS | METH_KEYWORDS, count_doc},
     {"count_class", (PyCFunction)(void (*)(void))kernel_count_class, METH_VARARGS | METH_KEYWORDS,
      count_class_doc},

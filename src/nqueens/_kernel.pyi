@@ -16,3 +16,12 @@ def count_class(
     allowed: Sequence[int],
     poll: Callable[[], bool] | None = ...,
 ) -> tuple[int, int, bool]: ...
+def count_class_parts(
+    n: int,
+    edge: bool,
+    d: int,
+    prefix: Sequence[int],
+    allowed: Sequence[int],
+    stride: int,
+    poll: Callable[[], bool] | None = ...,
+) -> tuple[int, int, bool, list[int]]: ...

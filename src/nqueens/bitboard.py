@@ -379,6 +379,44 @@ def count_classes(
     return ClassCount(total, unique, True)
 
 
+#: The largest board whose per-class walk shares its classes out over the join's parts.
+JOIN_PARTS_MAX_N = 26
+
+
+def count_classes_by_join_part(
+    n: int, parts: int, *, should_stop: Callable[[], bool] | None = None
+) -> tuple[ClassCount, list[int]]:
+    """The per-class walk of the plain n-board (the kernel's), with each class's solutions
+    shared out over the parts of the join of partial boards as the join numbers and weighs
+    them (`joins.count(n, k, parts)` must count shares[k]): the walk counts every part of
+    the join again, by other means (`count --cross-check` on the join). About 1.5x the
+    walk's time, since it looks at every representative's eight images.
+
+    Raises:
+        RuntimeError: the kernel is not built.
+        ValueError: n outside 4..JOIN_PARTS_MAX_N, or parts < 1.
+    """
+    if _kernel is None:
+        raise RuntimeError("the per-class walk by join parts needs the compiled kernel")
+    if not 4 <= n <= JOIN_PARTS_MAX_N or parts < 1:
+        raise ValueError(f"the walk by join parts handles 4 <= n <= {JOIN_PARTS_MAX_N} and "
+                         f"1 part or more, got n = {n} and {parts}")
+    total = unique = 0
+    shares = [0] * parts
+    for start in class_starts(n, 1):
+        if should_stop is not None and should_stop():
+            return ClassCount(total, unique, False), [s // 8 for s in shares]
+        rows, _ = _class_rows(n, start.kind, start.prefix)
+        counted, fundamental, complete, eighths = _kernel.count_class_parts(
+            n, start.kind == "edge", start.prefix[0], list(start.prefix), rows, parts, should_stop)
+        total += counted
+        unique += fundamental
+        shares = [a + b for a, b in zip(shares, eighths, strict=True)]
+        if not complete:
+            return ClassCount(total, unique, False), [s // 8 for s in shares]
+    return ClassCount(total, unique, True), [s // 8 for s in shares]
+
+
 def _edge_weight(p: list[int], d: int) -> int:
     """0 when a rotation of the finished edge-start board p is lexicographically smaller,
     else its class size: 2 (fixed by the quarter turn), 4 (by the half turn) or 8."""

@@ -388,16 +388,45 @@ def _dies_on_the_third_part(base: Any, sub: Any, backend: str, options: dict[str
     return 1, 0.0
 
 
-def test_a_worker_that_dies_ends_the_count_naming_the_checkpoint(tmp_path: Path) -> None:
-    """The engine reports a dead worker as a WorkerDiedError (exit 3 on the command line),
-    never a BrokenProcessPool, and keeps what finished for a rerun."""
-    from nqueens.counting.engine import count_parts
+def test_a_part_that_kills_its_worker_every_time_ends_the_count_naming_it(tmp_path: Path) -> None:
+    """The engine runs a part whose worker died again, alone, and gives up after the third
+    death with a WorkerDiedError (exit 3 on the command line) naming the part and the
+    checkpoint, never a BrokenProcessPool, keeping what finished for a rerun."""
+    from nqueens.counting.engine import LOCAL_ATTEMPTS, count_parts
     from nqueens.counting.route import Split
     from nqueens.errors import WorkerDiedError
     from nqueens.spec import Spec
 
     path = tmp_path / "c.ckpt"
-    with pytest.raises(WorkerDiedError, match=f"rerun to resume from {path}"):
+    with pytest.raises(WorkerDiedError, match=f"the {LOCAL_ATTEMPTS} times it counted part 2 .*"
+                                              f"rerun to resume from {path}"):
         count_parts(Spec(8), task=_dies_on_the_third_part, partition="rows", jobs=2,
                     split=Split(depth=1, checkpoint=path))
     assert all(record["key"] != "2" for record in _records(path))
+
+
+def _dies_once_on_the_third_part(base: Any, sub: Any, backend: str, options: dict[str, Any],
+                                 deadline: Any = None) -> tuple[int, float]:
+    """A task whose worker dies the first time it counts one part (a process killed by a
+    user or the OOM killer); it counts 1 for every part."""
+    import os
+
+    marker = Path(options["marker"])
+    if sub.key == "2" and not marker.exists():
+        marker.write_text("died")
+        os._exit(1)
+    return 1, 0.0
+
+
+def test_a_part_whose_worker_died_is_run_again_and_the_count_completes(tmp_path: Path) -> None:
+    from nqueens.counting.engine import count_parts
+    from nqueens.counting.route import Split
+    from nqueens.spec import Spec
+
+    path = tmp_path / "c.ckpt"
+    found = count_parts(Spec(8), task=_dies_once_on_the_third_part, partition="rows", jobs=2,
+                        options={"marker": str(tmp_path / "died")},
+                        split=Split(depth=1, checkpoint=path))
+    assert (tmp_path / "died").exists()  # the worker did die
+    assert found.complete and found.count == 8 == len(_records(path))
+    assert sorted(record["key"] for record in _records(path)) == [str(c) for c in range(8)]

@@ -147,6 +147,7 @@ def test_count_moves_between_local_and_cluster(cluster: Any, client: Any) -> Non
     class Recorder:  # the ledger's interface, in memory
         done = recorded
         canonical: ClassVar[dict[str, int]] = {}
+        path: ClassVar[Path] = Path("in-memory")  # named by a count that gives up
 
         def record(self, key: str, value: int, seconds: float,
                    canonical: int | None = None) -> None:

@@ -78,6 +78,9 @@ def test_the_plan_counts_16_by_the_join():
     outcome = planning.plan(13, "count").run()
     assert outcome.complete and outcome.count == A000170[13]
     assert outcome.stats["plan"] == "join"
+    from nqueens.joins import chosen_kernel
+
+    assert outcome.stats["kernel"] == chosen_kernel() and outcome.stats["symmetry"] == "all eight"
 
 
 def test_unique_and_a_named_backend_keep_the_per_class_walk():
@@ -123,3 +126,39 @@ def test_a_split_count_with_auto_takes_the_join(tmp_path):
     assert (chosen.counting, chosen.split) == ("join", split)
     outcome = chosen.run()
     assert outcome.complete and outcome.count == A000170[13] and outcome.stats["plan"] == "join"
+
+
+def test_a_checkpoint_of_parts_numbered_otherwise_is_refused(tmp_path):
+    """Parts counted by an nqueens whose join numbered its units otherwise cover other
+    units: their checkpoint (no `join_units` in its identity) is refused, not resumed."""
+    from nqueens.errors import CheckpointError
+
+    path = tmp_path / "q.ckpt"
+    split = planning.Split(checkpoint=path)
+    assert planning.plan(13, "count", split=split, jobs=1).run().count == A000170[13]
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["options"] == {"join_units": 2}
+    path.write_text("\n".join([json.dumps({**header, "options": {}}), *lines[1:]]) + "\n")
+    with pytest.raises(CheckpointError, match="was written for"):
+        planning.plan(13, "count", split=split, jobs=1).run()
+
+
+def test_a_join_checkpoint_with_a_part_checksum_edited_is_refused(tmp_path):
+    from nqueens.errors import CheckpointError
+
+    path = tmp_path / "j.ckpt"
+    assert _join(13, checkpoint=path, depth=3).count == A000170[13]
+    lines = path.read_text().splitlines()
+    record = json.loads(lines[7])
+    lines[7] = json.dumps({**record, "crc": f"{int(record['crc'], 16) ^ 1:08x}"})
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(CheckpointError, match=r"line 8.*fails its checksum"):
+        _join(13, checkpoint=path)
+
+
+def test_a_deep_join_split_is_four_parts_a_level_not_n():
+    """A record run deals the join into thousands of parts: depth 5 is 1,024 of them, not
+    the n ** 5 a prefix split may give (which the size check must not assume)."""
+    found = _join(13, depth=5)
+    assert found.complete and found.count == A000170[13] and found.stats["tasks"] == 1024

@@ -1,18 +1,29 @@
 """The join of partial boards (`joins.py` and the compiled `_join.c`): totals against OEIS
-A000170 and the independent brute force, beside the per-class walk; parts that sum to
-the total, compiled and Python alike; a stop that keeps what was counted."""
+A000170 and the independent brute force, beside the per-class walk and the join without
+symmetry; every kernel this CPU runs, forced in turn, on boards and on the join itself
+(against pairs counted one by one); parts that sum to the total, compiled and Python
+alike; a stop that keeps what was counted."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from nqueens import joins
 from nqueens.bitboard import count_classes, kernel_available
-from nqueens.joins import JOIN_MAX_N, count, join_available, table_bytes, units
+from nqueens.errors import InputError
+from nqueens.joins import JOIN_MAX_N, KERNEL_ENV, KERNEL_NAMES, count, join_available, table_bytes, units
 
 from brute_force import brute_force_solutions
 from known_counts import A000170
 
 needs_join = pytest.mark.skipif(not join_available(), reason="compiled join not built")
+
+
+def _runs(kernel: str) -> None:
+    if kernel not in joins.kernels():
+        pytest.skip(f"this CPU does not run the {kernel} kernel")
 
 
 def test_the_join_is_built_wherever_the_kernel_is():
@@ -22,22 +33,59 @@ def test_the_join_is_built_wherever_the_kernel_is():
 
 
 @needs_join
+@pytest.mark.parametrize("kernel", KERNEL_NAMES)
 @pytest.mark.parametrize("n", range(1, 17))
-def test_compiled_join_totals_match_oeis(n):
-    found = count(n)
+def test_every_kernel_gives_the_oeis_totals(kernel, n):
+    """Each kernel forced in turn, n = 1 to 16 (the portable one too: it is the kernel of
+    CPUs without popcount, and a default that no test forced would hide it)."""
+    _runs(kernel)
+    found = count(n, kernel=kernel)
     assert found.complete and found.total == A000170[n]
+
+
+def _signatures(rng: random.Random, k: int, bits: int, density: float) -> list[int]:
+    return [sum(1 << b for b in range(bits) if rng.random() < density) for _ in range(k)]
 
 
 @needs_join
-@pytest.mark.parametrize("n", [9, 12, 14])
-def test_portable_popcount_gives_the_same_totals(n):
-    assert count(n, portable_popcount=True).total == A000170[n]
+@pytest.mark.parametrize("kernel", KERNEL_NAMES)
+@pytest.mark.parametrize(("bits", "density"), [(30, 0.3), (62, 0.12)])
+def test_every_kernel_joins_weighted_groups_as_pairs_counted_one_by_one(kernel, bits, density):
+    """Groups large enough for buckets in every kernel (and, at 62 bits, more shared bits
+    than fit below a bucket number), both sides' groups weighted, either side smaller."""
+    _runs(kernel)
+    from nqueens import _join
+
+    rng = random.Random(bits)
+    west = [_signatures(rng, 700, bits, density), _signatures(rng, 500, bits, density)]
+    east = [_signatures(rng, 600, bits, density), _signatures(rng, 300, bits, density)]
+    weights = ((3, 5), (7, 11))
+    expected = sum(weights[g][h] * sum(1 for w in west[g] for e in east[h] if not w & e)
+                   for g in (0, 1) for h in (0, 1))
+    assert _join.pairs(west, east, weights, bits, kernel) == expected
+    assert _join.pairs(east, west, ((3, 7), (5, 11)), bits, kernel) == expected
 
 
-@pytest.mark.parametrize("n", range(1, 11))
+@needs_join
+@pytest.mark.parametrize("n", range(1, 15))
+def test_the_symmetric_weights_give_the_unreduced_join(n):
+    """Every split and every placement of the middle queens once, with no symmetry, gives
+    the same total as the units weighted by their orbits (and OEIS)."""
+    unreduced = count(n, symmetric=False)
+    assert unreduced.complete and unreduced.total == count(n).total == A000170[n]
+    if n >= 4:  # the symmetry leaves half the units or fewer
+        assert count(n).units <= unreduced.units / 2
+
+
+@pytest.mark.parametrize("n", range(1, 13))
 def test_python_join_totals_match_oeis(n):
     found = count(n, compiled=False)
     assert found.complete and found.total == A000170[n]
+
+
+@pytest.mark.parametrize("n", [6, 7, 8, 9])
+def test_python_join_without_symmetry_matches_oeis(n):
+    assert count(n, compiled=False, symmetric=False).total == A000170[n]
 
 
 @pytest.mark.parametrize("n", range(1, 9))
@@ -62,6 +110,36 @@ def test_parts_sum_to_the_total_and_agree_compiled_and_python(n, stride):
     assert [p.total for p in compiled] == [p.total for p in python]
     # every unit lands in exactly one part
     assert sum(p.units for p in python) == sum(1 for _ in units(n))
+
+
+@needs_join
+def test_parts_of_the_unreduced_join_agree_compiled_and_python():
+    python = [count(9, k, 7, compiled=False, symmetric=False) for k in range(7)]
+    compiled = [count(9, k, 7, symmetric=False) for k in range(7)]
+    assert [p.total for p in compiled] == [p.total for p in python]
+    assert sum(p.total for p in python) == A000170[9]
+
+
+@needs_join
+def test_the_environment_picks_the_kernel(monkeypatch):
+    narrowest = joins.kernels()[0]
+    monkeypatch.setenv(KERNEL_ENV, narrowest)
+    assert joins.chosen_kernel() == narrowest == "portable"
+    assert count(12).total == A000170[12]
+    monkeypatch.delenv(KERNEL_ENV)
+    assert joins.chosen_kernel() == joins.kernels()[-1]  # the widest by default
+    assert joins.chosen_kernel("portable") == "portable"
+
+
+@needs_join
+def test_a_kernel_that_is_not_there_is_refused(monkeypatch):
+    monkeypatch.setenv(KERNEL_ENV, "avx9000")
+    with pytest.raises(InputError, match=f"{KERNEL_ENV}='avx9000' is not a join kernel"):
+        count(8)
+    monkeypatch.delenv(KERNEL_ENV)
+    monkeypatch.setattr(joins, "kernels", lambda: ("portable",))  # a CPU without the rest
+    with pytest.raises(InputError, match="this CPU cannot run that join kernel"):
+        count(8, kernel="avx2")
 
 
 @pytest.mark.parametrize("compiled", [True, False])
@@ -107,3 +185,16 @@ def test_bad_arguments_are_refused(n, offset, stride):
 def test_a_part_handed_out_after_the_stop_counts_nothing(compiled):
     found = count(13, should_stop=lambda: True, compiled=compiled)
     assert (found.total, found.units, found.complete) == (0, 0, False)
+
+
+@needs_join
+@pytest.mark.skipif(not kernel_available(), reason="C kernel not built")
+@pytest.mark.parametrize("n", range(4, 15))
+def test_the_per_class_walk_counts_each_part_of_the_join_again(n):
+    """The walk, sharing each class out over the join's parts as the join numbers and
+    weighs them (`bitboard.count_classes_by_join_part`), finds each part's count."""
+    from nqueens.bitboard import count_classes_by_join_part
+
+    walked, shares = count_classes_by_join_part(n, 7)
+    assert walked.complete and walked.total == A000170[n]
+    assert shares == [count(n, k, 7).total for k in range(7)]

@@ -24,9 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from ..atomicfile import scratch_directory
+from ..counting.executors import default_jobs as default_cores
 from ..errors import InputError
 from ..spec import Spec
 from ..validator import find_violations
+from .cputime import run_timed
 from .refs import build_c_counter
 
 _PY = [sys.executable, "-m"]
@@ -68,6 +70,10 @@ class Measurement:
     status: str  # "ok", "timeout", "error", "wrong"
     answer: str
     ratio: float | None = None
+    #: CPU seconds of each run, the process and every process it started (`cputime`)
+    cpu_runs: list[float] = field(default_factory=list)
+    cpu_median: float | None = None
+    cpu_ratio: float | None = None
 
 
 def _nq(*args: str) -> Callable[[int], list[str]]:
@@ -79,10 +85,13 @@ def _ref(task: str) -> Callable[[int], list[str]]:
 
 
 def workloads(quick: bool, c_counter: Path | None,
-              c_class_counter: Path | None = None) -> list[Workload]:
+              c_class_counter: Path | None = None,
+              kluev: Callable[[int], Path] | None = None) -> list[Workload]:
     """The grid. `quick` keeps every group but only sizes that run in well under a second.
     `c_counter` / `c_class_counter`: the compiled C references (mirror, one board per
-    symmetry class), None when they could not be built."""
+    symmetry class), None when they could not be built. `kluev`: Kluev's quadrant counter
+    built for a size (`bench.kluev`), when a checkout of it was given: then it is the
+    join's reference, and the join is timed up to n = 21."""
     backtrack_subjects = [
         Subject("backtrack --jobs 1", _nq("count", "--backend", "backtrack", "--jobs", "1")),
         Subject("kernel per class (bitboard, 1 core)", _ref("kernel-classes")),
@@ -108,6 +117,22 @@ def workloads(quick: bool, c_counter: Path | None,
         join_subjects.insert(0, Subject("C one board per class (cc -O2)",
                                         lambda n: [str(c_class_counter), str(n)], REF))
         join_sizes_for["C one board per class (cc -O2)"] = (12, 13) if quick else (14, 15, 16, 17, 18)
+    if kluev is not None:  # the fastest CPU counter found: the reference
+        cores = str(default_cores())
+        def kluev_count(threads: str) -> Callable[[int], list[str]]:
+            # it prints "Result: N" and the time; the answer is the count alone
+            return lambda n: ["sh", "-c", f"'{kluev(n)}' {threads} | sed -n 's/^Result: //p'"]
+
+        join_subjects[:0] = [Subject("Kluev's counter, 1 thread", kluev_count("1"), REF),
+                             Subject(f"Kluev's counter, {cores} threads", kluev_count(cores), REF)]
+        if not quick:  # the targets of issue 31 are at 18, 20 and 21; beyond 19 once each
+            join_sizes = (*join_sizes, 20, 21)
+            join_sizes_for.update({
+                "Kluev's counter, 1 thread": (14, 15, 16, 17, 18, 19),
+                f"Kluev's counter, {cores} threads": (14, 15, 16, 17, 18, 19, 20),
+                "join (1 core)": (14, 15, 16, 17, 18, 19),
+                "count --jobs 1 (auto: join)": (14, 15, 16, 17, 18, 19, 20)})
+            join_sizes_for.setdefault("C one board per class (cc -O2)", (14, 15, 16, 17, 18))
     python_subjects = (
         Subject("textbook recursive Python", _ref("textbook-count"), REF),
         Subject("pure-Python bitboard", _ref("python-bitboard-count")),
@@ -169,18 +194,21 @@ def _answer(task: str, n: int, stdout: str) -> tuple[str, bool]:
 
 def measure(subject: Subject, workload: Workload, n: int, repeats: int, limit: float,
             env: dict[str, str]) -> Measurement:
-    """Time `repeats` whole-process runs (one when a run takes over 10 s)."""
+    """Time `repeats` whole-process runs (one when a run takes over 10 s): wall and CPU."""
     runs: list[float] = []
+    cpu: list[float] = []
     status, answer = "ok", ""
     for _ in range(repeats):
-        started = time.perf_counter()
         try:
-            done = subprocess.run(subject.command(n), capture_output=True, text=True,
-                                  timeout=limit, env=env)
+            done = run_timed(subject.command(n), timeout=limit, env=env)
         except subprocess.TimeoutExpired:
             status = "timeout"
             break
-        runs.append(time.perf_counter() - started)
+        except (OSError, RuntimeError) as error:  # a reference that could not be built or run
+            status, answer = "error", str(error).splitlines()[0][:80]
+            break
+        runs.append(done.wall)
+        cpu.append(done.cpu)
         answer, ok = _answer(workload.task, n, done.stdout)
         if done.returncode != 0 or not ok:
             status = "error" if done.returncode != 0 else "wrong"
@@ -189,8 +217,9 @@ def measure(subject: Subject, workload: Workload, n: int, repeats: int, limit: f
         if runs[-1] > 10:
             break
     median = statistics.median(runs) if runs and status == "ok" else None
+    cpu_median = statistics.median(cpu) if cpu and status == "ok" else None
     return Measurement(workload.group, workload.task, n, subject.label, subject.role, runs,
-                       median, status, answer)
+                       median, status, answer, cpu_runs=cpu, cpu_median=cpu_median)
 
 
 def run_grid(grid: Iterable[Workload], repeats: int, limit: float,
@@ -224,19 +253,26 @@ def _compare(workload: Workload, group: list[Measurement]) -> None:
                 m.status = "disagree"
             if ref is not None and ref.median and m.median is not None:
                 m.ratio = m.median / ref.median
+            if ref is not None and ref.cpu_median and m.cpu_median is not None:
+                m.cpu_ratio = m.cpu_median / ref.cpu_median
 
 
 def table(results: list[Measurement], limit: float) -> str:
-    """A plain-text table: group, n, subject, median seconds, ratio to the reference."""
+    """A plain-text table: group, n, subject, median wall and CPU seconds, their ratios to
+    the reference."""
     group = max([len("workload"), *(len(m.group) for m in results)])
     subject = max([len("subject"), *(len(m.subject) for m in results)])
-    head = f"{'workload':{group}} {'n':>8}  {'subject':{subject}} {'median s':>10} {'ratio':>8}  answer"
+    head = (f"{'workload':{group}} {'n':>8}  {'subject':{subject}} {'median s':>10} {'ratio':>8} "
+            f"{'cpu s':>10} {'cpu ratio':>9}  answer")
     lines = [head, "-" * len(head)]
     for m in results:
         seconds = f"{m.median:.3f}" if m.median is not None else (
             f"> {limit:.0f}" if m.status == "timeout" else m.status)
         ratio = f"{m.ratio:.3f}" if m.ratio is not None else ""
-        lines.append(f"{m.group:{group}} {m.n:>8}  {m.subject:{subject}} {seconds:>10} {ratio:>8}  "
+        cpu = f"{m.cpu_median:.3f}" if m.cpu_median is not None else ""
+        cpu_ratio = f"{m.cpu_ratio:.3f}" if m.cpu_ratio is not None else ""
+        lines.append(f"{m.group:{group}} {m.n:>8}  {m.subject:{subject}} {seconds:>10} {ratio:>8} "
+                     f"{cpu:>10} {cpu_ratio:>9}  "
                      f"{m.answer if m.status == 'ok' else m.status + ' ' + m.answer}")
     return "\n".join(lines)
 
@@ -263,7 +299,8 @@ def write_outputs(results: list[Measurement], directory: Path, meta: dict[str, A
     writer = csv.DictWriter(table_text, fieldnames=list(rows[0]) if rows else ["group"])
     writer.writeheader()
     for row in rows:
-        writer.writerow({**row, "runs": " ".join(f"{r:.4f}" for r in row["runs"])})
+        writer.writerow({**row, "runs": " ".join(f"{r:.4f}" for r in row["runs"]),
+                         "cpu_runs": " ".join(f"{r:.4f}" for r in row["cpu_runs"])})
     data = (table_text.getvalue().encode("utf-8"),
             json.dumps({"meta": meta, "results": rows}, indent=1).encode("utf-8"), plot(results))
     return write_all_atomic(dict(zip((directory / name for name in BENCH_FILES), data,
@@ -292,14 +329,27 @@ def _processor() -> str:
 def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
               progress: Callable[[Measurement], None] | None = None,
               only: str | None = None, *,
-              overwrite: bool = False) -> tuple[list[Measurement], list[Path]]:
-    """Build the C reference, run the grid (the workloads whose name contains `only`, if
+              overwrite: bool = False,
+              kluev_source: Path | None = None) -> tuple[list[Measurement], list[Path]]:
+    """Build the C reference (and Kluev's counter from `kluev_source`, a checkout of it, per
+    size as the grid needs it), run the grid (the workloads whose name contains `only`, if
     given) and write the files (replacing earlier ones only with `overwrite`)."""
     load_before = os.getloadavg()[0]
     with scratch_directory("nqueens-bench-") as build:
         c_counter = build_c_counter(build)
         c_class_counter = build_c_counter(build, "ref_classes")
-        grid = [w for w in workloads(quick, c_counter, c_class_counter)
+        kluev = None
+        if kluev_source is not None:
+            from .kluev import build as build_kluev
+
+            built: dict[int, Path] = {}
+
+            def kluev(n: int) -> Path:
+                if n not in built:
+                    built[n] = build_kluev(kluev_source, n, build)
+                return built[n]
+
+        grid = [w for w in workloads(quick, c_counter, c_class_counter, kluev)
                 if only is None or only in w.group]
         if not grid:
             names = ", ".join(w.group for w in workloads(quick, None))
@@ -310,6 +360,9 @@ def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
         "cpus": os.cpu_count(), "python": sys.version.split()[0],
         "c_reference": "built" if c_counter is not None else "no C compiler found",
         "c_class_reference": "built" if c_class_counter is not None else "not built",
+        "kluev_reference": ("g++ -std=c++20 -O3 -march=native, BMI2 and prefetch on"
+                            if kluev_source is not None else "not given"),
+        "only": only,
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         # what the figures depend on beyond the code: the processor and how busy it was
         "machine": _processor(), "platform": platform.platform(terse=True),

@@ -40,6 +40,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--force", action="store_true",
                         help="replace the files of an earlier run in --output-dir (default: "
                         "refuse them, before any work)")
+    parser.add_argument("--kluev", type=Path, default=None, metavar="DIR",
+                        help="a checkout of E. Kluev's N-Queens-Count-Sol (never bundled): "
+                        "built here per size (g++ -O3 -march=native, BMI2 and prefetch on) as "
+                        "the reference of the join's workload, timed up to n = 21")
     add_suite_arguments(parser)
     parser.set_defaults(handler=run)
 
@@ -82,7 +86,7 @@ def add_suite_arguments(parser: argparse.ArgumentParser) -> None:
 DEFAULT_MIN_FREE = 4
 #: The options of the speed grid and of a suite, by what each applies to: one given where
 #: it does not apply is refused, not ignored.
-GRID_ONLY = ("quick", "only", "repeats")
+GRID_ONLY = ("quick", "only", "repeats", "kluev")
 SUITE_ONLY = ("subjects", "n", "delta", "range", "seeds", "min_free")
 GENERATION = {"completion": ("delta", "range", "seeds"),
               "blocked": ("n", "range", "seeds", "min_free"),
@@ -152,6 +156,9 @@ def _check_options(args: argparse.Namespace) -> None:
         for flag in _given(args, SUITE_ONLY):
             raise InputError(f"{flag} applies to a hard-instance suite only; add --suite FAMILY "
                              "or drop it")
+        if args.kluev is not None and not (args.kluev / "solcounter.h").is_file():
+            raise InputError(f"--kluev {args.kluev}: no solcounter.h there; give a checkout of "
+                             "N-Queens-Count-Sol")
         return
     for flag in _given(args, GRID_ONLY):
         raise InputError(f"{flag} applies to the speed grid, not to --suite; drop it")
@@ -198,10 +205,11 @@ def run(args: argparse.Namespace) -> int:
 
     def progress(m: Measurement) -> None:
         seconds = f"{m.median:.3f} s" if m.median is not None else m.status
-        print(f"  {m.group}: n={m.n} {m.subject}: {seconds}", file=sys.stderr, flush=True)
+        cpu = f" ({m.cpu_median:.3f} s CPU)" if m.cpu_median is not None else ""
+        print(f"  {m.group}: n={m.n} {m.subject}: {seconds}{cpu}", file=sys.stderr, flush=True)
 
     results, files = run_bench(args.quick, args.output_dir, repeats, limit, progress, args.only,
-                               overwrite=args.force)
+                               overwrite=args.force, kluev_source=args.kluev)
     print(table(results, limit))
     print("\nwrote " + ", ".join(str(f) for f in files))
     bad = [m for m in results if m.status in ("error", "wrong", "disagree")]

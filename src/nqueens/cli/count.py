@@ -63,6 +63,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  nqueens count 8 --fixed 0,0 --forbidden 3,3 --format json\n"
             "  nqueens count superqueens-11 --backend sat\n"
             "  nqueens count 8 --cross-check\n"
+            "  nqueens count 22 --plan --checkpoint q22.ckpt\n"
             "  nqueens count 8 --certify --proof q8.drat\n"
             "  nqueens count 16 --backend backtrack --checkpoint q16.ckpt"
         ),
@@ -89,10 +90,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="also count fundamental solutions (up to rotation and reflection)")
     parser.add_argument("--cross-check", action="store_true",
                         help="count again with the quickest backend of another formalism "
-                        "(CP-SAT, CNF or search) and report both counts; exit 5 when they "
-                        "differ. Refused when the counts are forecast not to finish: beyond twice "
-                        "--timeout, or, without one, a second count beyond "
-                        f"{seconds_text(CROSS_CHECK_UNBOUNDED_SECONDS)}")
+                        "(CP-SAT, CNF or search) and report both counts; a count by the join "
+                        "of partial boards (plain, n = 13 to 18) is checked part by part by the "
+                        "per-class walk instead; exit 5 when they differ. Refused when the "
+                        "counts are forecast not to finish: beyond twice --timeout, or, without "
+                        f"one, a second count beyond {seconds_text(CROSS_CHECK_UNBOUNDED_SECONDS)}")
+    parser.add_argument("--plan", action="store_true",
+                        help="count nothing: say what a count of the plain board by the join "
+                        "of partial boards will cost (its parts, the CPU time from a short "
+                        "sample measured here, the memory of each process, the wall time on "
+                        "--jobs processes or on a Dask cluster of --jobs workers)")
     add_split_arguments(parser)
     certify = parser.add_argument_group("certificates")
     certify.add_argument("--certify", action="store_true",
@@ -149,19 +156,26 @@ def split_asked(args: argparse.Namespace) -> bool:
             or args.executor == "dask" or args.scheduler is not None)
 
 
+def _split(args: argparse.Namespace) -> Split | None:
+    """The split the options ask for (None: none asked)."""
+    if args.scheduler is not None and args.executor == "local":
+        raise InputError("--scheduler applies to --executor dask only; drop it or add --executor dask")
+    if not split_asked(args):
+        return None
+    return Split(executor="dask" if args.executor == "dask" or args.scheduler else "local",
+                 depth=args.split_depth, checkpoint=args.checkpoint,
+                 scheduler=args.scheduler, connect_timeout=args.connect_timeout)
+
+
 def run(args: argparse.Namespace) -> int:
     guard = Guard(args.timeout)
     spec = load_problem_args(args)
-    if args.scheduler is not None and args.executor == "local":
-        raise InputError("--scheduler applies to --executor dask only; drop it or add --executor dask")
-    split = None
-    if split_asked(args):
-        split = Split(executor="dask" if args.executor == "dask" or args.scheduler else "local",
-                      depth=args.split_depth, checkpoint=args.checkpoint,
-                      scheduler=args.scheduler, connect_timeout=args.connect_timeout)
+    split = _split(args)
     if args.cross_check and args.certify:
         raise InputError("--certify proves the count itself and --cross-check counts it a "
                          "second time; choose one")
+    if args.plan:
+        return run_plan(args, spec, split)
     chosen = plan(spec, "count", args.backend, unique=args.unique, timeout=args.timeout,
                   jobs=args.jobs, split=split,
                   counter=None if args.counter == "enumerate" else args.counter,
@@ -217,11 +231,88 @@ def _uncertified(outcome: Outcome, guard: Guard) -> int | None:
     raise CertificateError(f"the count is not certified: {certificate.reason}", certificate)
 
 
+def run_plan(args: argparse.Namespace, spec: Spec, split: Split | None) -> int:
+    """count --plan: the cost of a count by the join, from a short sample, and no count."""
+    from ..backends import backend_info
+    from ..counting.join import join_plan
+    from ..forecast import seconds_text
+    from ..limits import machine_memory, memory_text
+
+    options = backend_options(args, "count")
+    if args.backend not in ("auto", "backtrack") or not backend_info("backtrack").counts_by("join", options):
+        raise InputError("--plan works out a count by the join of partial boards, which the "
+                         "backtrack backend (and auto) runs; drop --backend or --plan")
+    if args.unique or args.cross_check or args.counter != "enumerate" or args.certify:
+        raise InputError("--plan works out the total's count by the join alone; drop --unique, "
+                         "--cross-check, --counter and --certify")
+    found = join_plan(spec, jobs=args.jobs, split=split)
+    if args.format == "json":
+        print_json({"n": spec.n, "plan": found._asdict()})
+        return EXIT_OK
+    where = {"inline": "on this process", "local": f"on {found.processes} processes here",
+             "dask": f"on a Dask cluster of {found.processes} workers (one core each)"}[found.executor]
+    if found.measured:
+        basis = f"measured here on {found.measured:,} units spread over the board"
+    else:
+        basis = (f"carried on from n = {found.basis[0]} and {found.basis[1]}, measured here: "
+                 "no count of this size was timed, so a rough guide")
+    memory = machine_memory()
+    if found.fit is None:
+        fits = f"each worker needs about {memory_text(found.memory)}"
+    elif found.fit >= found.processes:
+        fits = f"{found.processes} fit in this machine's {memory_text(memory or 0)}"
+    else:
+        fits = (f"only {found.fit} fit in this machine's {memory_text(memory or 0)}: run on "
+                "fewer processes or on a cluster")
+    print(f"{spec.describe()}: the plan of a count by the join of partial boards (nothing counted)")
+    print(f"  units: {found.units:,} in {found.parts:,} parts (split depth {found.depth}), about "
+          f"{found.units // found.parts:,} each; kernel {found.kernel}")
+    left = found.parts - found.recorded
+    if found.recorded:
+        print(f"  checkpoint: {args.checkpoint} holds {found.recorded:,} of the {found.parts:,} "
+              + (f"parts; the figures below are for the {left:,} left" if left else
+                 "parts: nothing is left to count (the same command without --plan reports "
+                 "the total)"))
+        if not left:
+            return EXIT_OK
+    unit = _short_seconds(found.unit_seconds)
+    print(f"  CPU: {_about(found.cpu)}: {unit} a unit "
+          f"({basis}), and {seconds_text(found.table_seconds)} building the quarter tables in "
+          "each process")
+    print(f"  memory: about {memory_text(found.memory)} each process ({fits})")
+    each = "worker" if found.executor == "dask" else "process"
+    print(f"  wall: {_about(found.wall)} {where}, each {each} on a free core")
+    lost = ("only the parts in flight: the checkpoint keeps the others for a rerun"
+            if args.checkpoint else "everything without --checkpoint FILE (a rerun starts over)")
+    print(f"  a part: about {_short_seconds(found.part_seconds)} of CPU; a stop loses {lost}")
+    return EXIT_OK
+
+
+def _about(seconds: float) -> str:
+    """'about 3.2 min', or 'under 0.1 s' (which needs no 'about')."""
+    from ..forecast import seconds_text
+
+    text = seconds_text(seconds)
+    return text if text.startswith("under") else f"about {text}"
+
+
+def _short_seconds(seconds: float) -> str:
+    """Milliseconds below a second, else as `forecast.seconds_text` says a duration."""
+    from ..forecast import seconds_text
+
+    return f"{seconds * 1000:.3g} ms" if seconds < 1 else seconds_text(seconds)
+
+
 def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
     """count --cross-check: the count of `chosen`, then a second count by a backend of
     another formalism (refused before either starts when they cannot finish); both are
     reported, a disagreement is its own failure (exit 5), and a stop says that nothing
-    was compared. The second count does not start once the first was stopped."""
+    was compared. The second count does not start once the first was stopped. A count by
+    the join is checked part by part instead (`run_part_cross_check`)."""
+    from ..counting.join import CROSS_CHECK_MAX_N
+
+    if chosen.counting == "join" and chosen.spec.n <= CROSS_CHECK_MAX_N:
+        return run_part_cross_check(args, chosen, guard)
     second = cross_check_plan(chosen, args.timeout)
     announce(chosen)
     announce(second)
@@ -252,6 +343,87 @@ def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int
         _say_nothing_compared(plans, outcomes, skipped)
     check_agreement(*outcomes)  # CountMismatchError: exit 5, after both counts are shown
     return EXIT_OK if all(o.complete for o in outcomes) else EXIT_UNKNOWN
+
+
+def run_part_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
+    """count --cross-check of a count by the join (n <= 18): the count, its parts recorded
+    (in --checkpoint FILE, else in a temporary one), then the per-class walk sharing each
+    class's solutions out over the join's parts; both totals are reported, and any part
+    whose two counts differ is named (exit 5)."""
+    import tempfile
+    from pathlib import Path
+
+    from ..counting.join import CROSS_CHECK_MAX_N, CROSS_CHECK_RATE, cross_check_parts
+    from ..errors import CountMismatchError
+    from ..planning import FORECAST_SLACK
+
+    spec = chosen.spec
+    if spec.n > CROSS_CHECK_MAX_N or chosen.unique:
+        raise InputError(f"--cross-check counts each part of the join again by the per-class "
+                         f"walk, which takes hours beyond n = {CROSS_CHECK_MAX_N}; drop "
+                         "--cross-check" if spec.n > CROSS_CHECK_MAX_N else
+                         "--cross-check compares totals; drop --unique")
+    # refused before either starts when they cannot finish, as any cross-check is
+    mine = chosen.forecast.seconds if chosen.forecast is not None else 0.0
+    walk = CROSS_CHECK_RATE.seconds(spec.n)
+    if args.timeout is not None and mine + walk > FORECAST_SLACK * args.timeout:
+        counts = (f"the first count, by {chosen.backend}, alone is forecast at roughly "
+                  f"{seconds_text(mine)}" if mine > FORECAST_SLACK * args.timeout else
+                  "the per-class walk that checks each part of the count is forecast at "
+                  f"roughly {seconds_text(walk)}")
+        raise InputError(f"--cross-check: {counts}, beyond the time limit of "
+                         f"{seconds_text(args.timeout)}, so nothing would be compared; give a "
+                         f"limit of about {seconds_text(mine + walk)}, or drop --cross-check")
+    with tempfile.TemporaryDirectory(prefix="nqueens-parts-") as folder:
+        given = chosen.split.checkpoint if chosen.split is not None else None
+        checkpoint = given if given is not None else Path(folder) / "parts.ckpt"
+        split = (chosen.split or Split(executor="local"))._replace(checkpoint=checkpoint)
+        counted = plan(spec, "count", args.backend, timeout=args.timeout, jobs=args.jobs, split=split)
+        announce(counted)
+        prepare(counted, guard)
+        found: list[Any] = []
+
+        def work() -> Outcome:
+            outcome = guard.settle(counted.run(guard.deadline))
+            if outcome.complete:
+                found.append(cross_check_parts(spec, checkpoint, should_stop=guard.deadline.expired))
+            return outcome
+
+        def abandon() -> None:
+            report(args, spec, Outcome(guard.stopped_status(), 0, backend=counted.backend,
+                                       route=counted.route), guard)
+
+        outcome = guard.run(work, abandon)
+        if not found:  # stopped before the walk: the count alone, a lower bound
+            return report(args, spec, outcome, guard)
+    check = found[0]
+    agree = check.complete and not check.disagree and check.walk == outcome.count
+    with guard.output_lock:
+        if args.format == "json":
+            doc = outcome_json(spec, outcome)
+            doc["cross_check"] = {"route": "per-class walk by join part", "count": check.walk,
+                                  "complete": check.complete, "parts": check.parts,
+                                  "disagree": [list(part) for part in check.disagree]}
+            doc["agree"] = agree if check.complete else None
+            print_json(doc)
+        else:
+            print(f"{spec.describe()}: {outcome.count} solutions [{backend_text(outcome)}, "
+                  f"{outcome.elapsed:.3f} s]")
+            bound = "" if check.complete else " (at least; search stopped)"
+            print(f"{spec.describe()}: {check.walk} solutions{bound} [the per-class walk, "
+                  f"part by part]")
+            if check.complete:
+                print(f"the two counts agree in each of the {check.parts} parts" if agree else
+                      "the two counts DISAGREE in " + ", ".join(
+                          f"part {key} ({mine} by the join, {walked} by the walk)"
+                          for key, mine, walked in check.disagree[:5]))
+        sys.stdout.flush()
+    if check.complete and not agree:
+        raise CountMismatchError(
+            f"the join and the per-class walk disagree in {len(check.disagree)} of {check.parts} "
+            "parts; at least one route is wrong, please report it",
+            {"join": outcome.count, "per-class walk": check.walk})
+    return EXIT_OK if check.complete else EXIT_UNKNOWN
 
 
 def _say_nothing_compared(plans: tuple[Plan, Plan], outcomes: list[Outcome],
@@ -392,7 +564,7 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
                  "slots": chosen.jobs, "depth": None, "tasks": total, "tasks_finished": done,
                  "task_mean_s": 0.0, "task_max_s": 0.0}  # what is known without the loop
         report(args, spec, Outcome(guard.stopped_status(), found, backend=chosen.backend,
-                                   elapsed=guard.elapsed(), stats=stats),
+                                   route=chosen.route, elapsed=guard.elapsed(), stats=stats),
                guard)
 
     try:

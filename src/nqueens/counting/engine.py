@@ -9,19 +9,28 @@ Outcome with the task statistics. The counting routes that cut a count into part
 (`counting.routes`: the walk, the join, the mirror and split routes), `count --checkpoint`,
 `--split-depth`, `--jobs` and `--executor dask` all come here; what cannot work was refused
 by the plan before. No solver imports.
+
+Faults here (a Dask cluster reruns tasks itself, `cluster.py`): a part whose task raised an
+error other than nqueens' own (those say what is wrong, and would say it again) is run
+again, up to LOCAL_ATTEMPTS times in all; when a worker process of the local pool dies
+(killed, out of memory), the pool starts anew and the parts it was running are run again,
+one at a time, so that a part that kills its worker every time is found and named in the
+error after LOCAL_ATTEMPTS deaths. Nothing a part counted enters the total unless it
+finished.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections import deque
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import WorkerDiedError
+from ..errors import QueensError, WorkerDiedError
 from ..result import Deadline, Outcome, Status
 from ..spec import Spec
 from .executors import ExecutorStopped, Workers, open_executor
@@ -43,6 +52,17 @@ _IN_FLIGHT_PER_SLOT = 2  # queued tasks per slot: keeps workers busy, keeps a st
 _DASK_IN_FLIGHT = 4096
 #: Seconds a stopped count waits for its running tasks' partial counts.
 STOP_GRACE = 1.0
+#: Runs of a part on this machine before the count fails: its task raised, or its worker
+#: died (see the module docstring).
+LOCAL_ATTEMPTS = 3
+
+
+class _PoolBroken(Exception):
+    """The local pool broke (a worker died): the parts it was running, to run again."""
+
+    def __init__(self, lost: list[Subproblem]) -> None:
+        super().__init__(f"a worker died running {len(lost)} parts")
+        self.lost = lost
 
 
 @dataclass(frozen=True)
@@ -127,23 +147,40 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
                                  time.perf_counter() - started, sub.key, value))
 
     todo = iter([s for s in subs if s.key not in done] if done else subs)
+    attempts: dict[str, int] = {}
+
+    def again(sub: Subproblem, error: BaseException) -> bool:
+        """Whether `sub`, whose task raised `error`, is run once more (else the count fails
+        naming it). nqueens' own errors are not: they would say the same again."""
+        from .cluster import TaskFailedError
+
+        if isinstance(error, QueensError):
+            return False
+        attempts[sub.key] = attempts.get(sub.key, 0) + 1
+        if attempts[sub.key] >= LOCAL_ATTEMPTS:
+            raise TaskFailedError(sub.key, error) from error
+        return True
+
     if workers.executor is None:
         for sub in todo:
             if deadline.expired():
                 break
-            record(sub, task(base, sub, backend, options, deadline=deadline))
+            while True:
+                try:
+                    result = task(base, sub, backend, options, deadline=deadline)
+                except Exception as error:
+                    if again(sub, error):
+                        continue
+                    raise
+                break
+            record(sub, result)
     else:
-        from concurrent.futures.process import BrokenProcessPool  # an executor exists: cheap now
+        def submit(sub: Subproblem) -> Future[tuple[Any, ...]]:
+            assert workers.executor is not None  # (a restart replaces it)
+            return workers.executor.submit(task, base, sub, backend, options)
 
-        executor = workers.executor
-        try:
-            _drain(workers, todo, lambda sub: executor.submit(task, base, sub, backend, options),
-                   record, deadline)
-        except BrokenProcessPool as error:
-            raise WorkerDiedError(
-                "a worker process died (killed, or out of memory?); the count is incomplete"
-                + (f", rerun to resume from {ledger.path}" if ledger is not None else "")
-            ) from error
+        _run_pool(workers, todo, submit, record, again, deadline,
+                  "" if ledger is None else f", rerun to resume from {ledger.path}")
     if not canonical_known:
         extras.pop("canonical", None)  # this run's share alone would be a wrong total
     return SplitCount(state["total"], state["finished"], len(subs),
@@ -161,22 +198,77 @@ def _task_deadline(deadline: Deadline, executor: ExecutorName) -> dict[str, floa
             "deadline_wall": None if remaining is None else time.time() + remaining}
 
 
-def _drain(  # noqa: C901 - the pool's loop: submit, collect, stop, failure, in one place
+def _run_pool(
     workers: Workers,
-    todo: Any,
+    todo: Iterator[Subproblem],
     submit: Callable[[Subproblem], Future[tuple[Any, ...]]],
     record: Callable[[Subproblem, tuple[Any, ...]], None],
+    again: Callable[[Subproblem, BaseException], bool],
     deadline: Deadline,
+    resume: str,
 ) -> None:
-    """Keep a bounded number of tasks in flight and record results as they complete."""
+    """`_drain` on the executor, starting a broken local pool anew: the parts it was
+    running are run again one at a time first (a death then names its part), and a part
+    whose worker died LOCAL_ATTEMPTS times ends the count (WorkerDiedError)."""
+    from concurrent.futures.process import BrokenProcessPool  # an executor exists: cheap now
+
+    suspects: deque[Subproblem] = deque()
+    deaths: dict[str, int] = {}
+    while True:
+        alone = False
+        try:
+            while suspects and not deadline.expired():
+                alone = True
+                _drain(workers, iter([suspects[0]]), submit, record, again, deadline, window=1)
+                suspects.popleft()
+            alone = False
+            _drain(workers, todo, submit, record, again, deadline)
+            return
+        except _PoolBroken as broken:
+            if alone:  # the part that ran alone killed its worker
+                key = suspects[0].key
+                deaths[key] = deaths.get(key, 1) + 1
+                if deaths[key] >= LOCAL_ATTEMPTS:
+                    raise WorkerDiedError(
+                        f"a worker process died each of the {LOCAL_ATTEMPTS} times it counted "
+                        f"part {key} (killed, or out of memory?); the count is incomplete{resume}"
+                    ) from None
+            else:
+                suspects.extend(broken.lost)
+        except BrokenProcessPool as error:  # the pool could not even start a worker
+            raise WorkerDiedError(
+                f"a worker process died (killed, or out of memory?); the count is incomplete{resume}"
+            ) from error
+        if workers.name != "local":
+            raise WorkerDiedError(f"a worker died; the count is incomplete{resume}")
+        workers.restart()
+
+
+def _drain(  # noqa: C901 - the pool's loop: submit, collect, retry, stop, failure, in one place
+    workers: Workers,
+    todo: Iterator[Subproblem],
+    submit: Callable[[Subproblem], Future[tuple[Any, ...]]],
+    record: Callable[[Subproblem, tuple[Any, ...]], None],
+    again: Callable[[Subproblem, BaseException], bool],
+    deadline: Deadline,
+    window: int | None = None,
+) -> None:
+    """Keep a bounded number of tasks in flight (`window`: at most that many) and record
+    results as they complete; a task that raised is submitted again while `again` says so.
+
+    Raises:
+        _PoolBroken: a local worker died; the parts in flight are lost (those that had
+            finished are recorded first).
+    """
     from concurrent.futures.process import BrokenProcessPool  # an executor exists: cheap now
 
     pending: dict[Future[tuple[Any, ...]], Subproblem] = {}
     # a cluster's scheduler queues and balances tasks itself and each round trip costs
     # milliseconds, so it gets many; a local pool gets few, so that a stop ends at once
-    window = max(2, _IN_FLIGHT_PER_SLOT * workers.slots)
-    if workers.name == "dask":
-        window = max(window, _DASK_IN_FLIGHT)
+    if window is None:
+        window = max(2, _IN_FLIGHT_PER_SLOT * workers.slots)
+        if workers.name == "dask":
+            window = max(window, _DASK_IN_FLIGHT)
 
     def refill() -> None:
         while len(pending) < window and not deadline.expired():
@@ -185,12 +277,14 @@ def _drain(  # noqa: C901 - the pool's loop: submit, collect, stop, failure, in 
                 return
             try:
                 pending[submit(sub)] = sub
-            except (BrokenProcessPool, EOFError, OSError) as error:
+            except (BrokenProcessPool, EOFError, OSError):
                 # a Ctrl-C to the process group may kill the pool's fork server while it
                 # starts a worker; then the stop is the cause, not a failure
                 if _stopping(deadline):
                     return
-                raise BrokenProcessPool(f"a worker process could not start: {error}") from error
+                lost = [sub, *_finish_broken(pending, record)]  # a worker died meanwhile
+                pending.clear()
+                raise _PoolBroken(lost) from None
 
     try:
         refill()
@@ -205,7 +299,14 @@ def _drain(  # noqa: C901 - the pool's loop: submit, collect, stop, failure, in 
                 except BrokenProcessPool:
                     if _stopping(deadline):  # a signal to the process group reached a worker
                         break
-                    raise
+                    lost = [sub, *_finish_broken(pending, record)]
+                    pending.clear()
+                    raise _PoolBroken(lost) from None
+                except Exception as error:
+                    if deadline.expired() or not again(sub, error):
+                        raise
+                    pending[submit(sub)] = sub
+                    continue
                 record(sub, result)
             if deadline.expired():
                 _collect_partial(workers, pending, record)
@@ -216,6 +317,18 @@ def _drain(  # noqa: C901 - the pool's loop: submit, collect, stop, failure, in 
             for future in pending:
                 future.cancel()
             workers.abort()
+
+
+def _finish_broken(pending: dict[Future[tuple[Any, ...]], Subproblem],
+                   record: Callable[[Subproblem, tuple[Any, ...]], None]) -> list[Subproblem]:
+    """When a pool broke: record the parts in flight that had finished; return the rest."""
+    lost = []
+    for future, sub in pending.items():
+        if future.done() and not future.cancelled() and future.exception() is None:
+            record(sub, future.result())
+        else:
+            lost.append(sub)
+    return lost
 
 
 def _collect_partial(

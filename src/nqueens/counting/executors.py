@@ -49,6 +49,17 @@ class Workers:
     stop_tasks: Callable[[], None] | None = None
     #: Options every task gets from this executor (the name of a cluster's stop event).
     task_options: dict[str, Any] = field(default_factory=dict)
+    #: A local pool's: a new pool in place of a broken one (a worker died).
+    renew: Callable[[], Executor] | None = None
+
+    def restart(self) -> None:
+        """Replace a local pool that broke (one of its workers died) by a new one; its
+        other workers are ended first."""
+        if self.renew is None:
+            raise RuntimeError(f"the {self.name} executor cannot be restarted")
+        if self.executor is not None:
+            _kill_pool(self.executor)
+        self.executor = self.renew()
 
     def request_stop(self) -> None:
         """Ask the running tasks to stop and return their partial counts (the run loop
@@ -127,17 +138,20 @@ def open_executor(
     start_fork_server()
     context = WorkerContext()
     stop = context.Event()
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=init_worker,
-                               initargs=(os.getpid(), stop), mp_context=context)
-    workers = Workers("local", jobs, pool, stop_tasks=stop.set)
+
+    def pool() -> Executor:
+        return ProcessPoolExecutor(max_workers=jobs, initializer=init_worker,
+                                   initargs=(os.getpid(), stop), mp_context=context)
+
+    workers = Workers("local", jobs, pool(), stop_tasks=stop.set, renew=pool)
     try:
         yield workers
     except BaseException:
         workers.abort()
         raise
     finally:
-        if not workers.aborted:
-            pool.shutdown(wait=True)
+        if not workers.aborted and workers.executor is not None:
+            workers.executor.shutdown(wait=True)
 
 
 def start_fork_server() -> None:

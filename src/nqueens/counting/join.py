@@ -10,12 +10,15 @@ imports.
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..backends import Rate
-from ..joins import JOIN_MAX_N, hardware_popcount, join_available
+from ..errors import InputError, SizeLimitError
+from ..joins import JOIN_MAX_N, UNITS, chosen_kernel, join_available
 from ..limits import BASE_BYTES, machine_memory, memory_text
 from ..result import Deadline, Outcome
 from ..spec import Spec
@@ -41,18 +44,20 @@ JOIN_BYTES_PER_ENTRY = 16
 #: (measured here: about 10 MB beside the tables at n = 18 and 20; peak 266 MB at n = 20).
 JOIN_WORKING_BYTES = 32 * 2**20
 #: A whole count on one process, measured here (CPU seconds, whole process, `count N --jobs
-#: 1`: n = 16 on a quiet machine; n = 18 the median of 3 in the run of issue 31).
-RATE = Rate("exp", ((16, 0.41), (18, 6.4)))
+#: 1`, medians of 3 with the eight symmetries and the kernels of issue 31).
+RATE = Rate("exp", ((16, 0.34), (18, 3.4)))
 
 
 def join_bytes(n: int) -> int:
     """One process counting the join of a plain n-board: the interpreter, the two quarter
-    tables (entries and their index by rows and columns used) and a unit's working lists."""
+    tables (entries, their 64-bit index by rows and columns used, and the count per key
+    that builds it) and a unit's working lists."""
     h = n // 2
     last = len(_QUARTER_PLACEMENTS) - 1
     entries = (_QUARTER_PLACEMENTS[h] if h <= last
                else int(_QUARTER_PLACEMENTS[last] * _QUARTER_GROWTH ** (h - last)))
-    tables = 2 * JOIN_BYTES_PER_ENTRY * entries + 2 * 4 * ((1 << 2 * h) + 1) + 4 * (1 << h)
+    keys = 1 << 2 * h
+    tables = 2 * JOIN_BYTES_PER_ENTRY * entries + 2 * 8 * (keys + 1) + 8 * keys + 4 * (1 << h)
     return BASE_BYTES + tables + JOIN_WORKING_BYTES
 
 
@@ -63,6 +68,12 @@ def join_processes(n: int, wanted: int) -> int:
     if memory is None:
         return wanted
     return max(0, min(wanted, int((memory - BASE_BYTES) // join_bytes(n))))
+
+
+#: The backend whose counts take the join, and the options a checkpoint of them records: the
+#: units' numbering, so that parts numbered otherwise (by an older nqueens) are refused.
+PLAN_BACKEND = "backtrack"
+JOIN_OPTIONS: dict[str, Any] = {"join_units": UNITS}
 
 
 def join_task(
@@ -127,17 +138,227 @@ def _run(count: Count) -> Outcome:
     executor: ExecutorName = ("dask" if split.executor == "dask" else "local" if jobs > 1
                               else "inline")
     found = count_parts(
-        spec, backend=count.backend, task=join_task, partition="join", jobs=jobs,
+        spec, backend=count.backend, options=dict(JOIN_OPTIONS), task=join_task,
+        partition="join", jobs=jobs,
         split=split._replace(executor=executor), deadline=count.deadline,
         on_progress=count.on_progress, on_resume=count.on_resume)
     return replace(found, stats={
         "join": "compiled" if join_available() else "python",
-        "popcount": "hardware" if hardware_popcount() else "portable",
-        # splits fold by the mirror and the flip; an odd board's middle queens by all 8
-        "symmetry": "mirror and flip" if spec.n % 2 == 0 else "mirror, flip and rotations",
+        "kernel": chosen_kernel(),  # the join's popcount: portable, popcnt, avx2, avx512
+        # all eight: an even board's splits by the long diagonals' reflections, the mirror
+        # and the flip; an odd board's middle queens by all eight (its centre's splits by
+        # the mirror and the flip)
+        "symmetry": "all eight",
         "jobs": jobs, **found.stats})
 
 
 ROUTE = CountingRoute("join", "join of partial boards", _fit, _run, default=False,
                       partition=lambda spec: "join", task=join_task, memory=join_bytes, rate=RATE,
                       own_pace=True)
+
+
+# ---- the plan of a long count: what it will cost, before it starts ----
+
+#: CPU seconds the forecast measures the join for (after building the tables).
+SAMPLE_SECONDS = 2.0
+#: The largest boards whose tables the plan builds to measure them (2 GB at 22 and 23);
+#: beyond, the time a unit takes is carried on from the two largest of the same parity.
+SAMPLED_UP_TO_N = 23
+#: Beyond, each of the two boards the time is carried on from is sampled this many times
+#: SAMPLE_SECONDS (the plan of n = 27 carried on from samples of half that varied twofold
+#: between runs here: the growth's error is squared).
+CARRIED_SAMPLE_FACTOR = 2
+#: Seconds a worker process takes to start and import the join, measured here.
+PROCESS_START_SECONDS = 0.3
+
+
+class JoinPlan(NamedTuple):
+    """What a count by the join will cost, worked out before it starts (`join_plan`).
+
+    Attributes:
+        n, kernel: the board and the kernel that measured it.
+        units, parts, depth: the units of work, and the parts (4 ** depth) that deal them
+            out (each part every parts-th unit).
+        unit_seconds, table_seconds: CPU seconds a unit takes on average, and building the
+            quarter tables (once per process).
+        measured: the units timed at n (0: none; the time was carried on from `basis`).
+        basis: the board sizes the per-unit time comes from.
+        recorded: the parts the checkpoint already holds (a resume counts the others).
+        part_seconds: CPU seconds of one part (what a stop may lose of each part in flight).
+        cpu: CPU seconds of what remains to count: every unit of the parts not recorded,
+            and the tables in each process.
+        memory: bytes each process (or Dask worker) holds.
+        executor, processes: where the parts run, on how many processes (or Dask workers,
+            one core each); fit: how many of them this machine's memory holds (None: a
+            cluster's workers are other machines).
+        wall: seconds from start to end, with every process on a free core of its own.
+    """
+
+    n: int
+    kernel: str
+    units: int
+    parts: int
+    depth: int
+    unit_seconds: float
+    table_seconds: float
+    measured: int
+    basis: tuple[int, ...]
+    recorded: int
+    part_seconds: float
+    cpu: float
+    memory: int
+    executor: ExecutorName
+    processes: int
+    fit: int | None
+    wall: float
+
+
+def _unit_time(n: int, budget: float) -> tuple[float, float, int, tuple[int, ...]]:
+    """(seconds a unit, seconds the tables, units measured, sizes measured) for an n-board:
+    measured here when its tables fit in a quarter of this machine's memory and n is at
+    most SAMPLED_UP_TO_N, else carried on geometrically (per two sizes) from the two
+    largest of the same parity that do."""
+    from ..joins import sample
+
+    memory = machine_memory()
+
+    def fits(size: int) -> bool:
+        return size <= SAMPLED_UP_TO_N and (memory is None or join_bytes(size) <= memory // 4)
+
+    if fits(n):
+        found = sample(n, budget)
+        return found.unit_seconds, found.table_seconds, found.units, (n,)
+    top = max(size for size in range(n % 2 or 2, n, 2) if fits(size))
+    if top < 4:
+        raise SizeLimitError(f"no board of n = {n}'s parity fits here to measure the join on")
+    # the growth per two sizes is raised to a power: its error grows with it, so each
+    # basis board gets a longer sample (the tables, built anyway, cost more than it)
+    near, far = sample(top, budget * CARRIED_SAMPLE_FACTOR), sample(top - 2, budget * CARRIED_SAMPLE_FACTOR)
+    steps = (n - top) / 2
+    grow_unit = near.unit_seconds / far.unit_seconds
+    grow_tables = near.table_seconds / max(far.table_seconds, 1e-6)
+    return (near.unit_seconds * grow_unit ** steps, near.table_seconds * grow_tables ** steps, 0,
+            (top - 2, top))
+
+
+def join_plan(spec: Spec, *, jobs: int | None = None, split: Split | None = None,
+              budget: float = SAMPLE_SECONDS) -> JoinPlan:
+    """The cost of counting the plain board `spec` by the join with `jobs` processes (or
+    Dask workers: `split.executor`) and `split`'s depth: its units and parts, the CPU time
+    from a short sample measured here (about `budget` seconds after building the tables),
+    the memory each process holds, and the wall time with every process on a core of its
+    own. Nothing is counted.
+
+    Raises:
+        InputError: the board is not plain, or beyond the join (n > JOIN_MAX_N).
+        RuntimeError: the join is not compiled here.
+    """
+    from ..joins import chosen_kernel, unit_count
+    from .executors import default_jobs
+    from .ledger import recorded_depth
+    from .partition import choose_depth
+
+    n = spec.n
+    if not (spec.is_plain and spec.variant == "queens") or not 4 <= n <= JOIN_MAX_N:
+        raise InputError(f"--plan works out the join of partial boards, for plain boards of "
+                         f"n = 4 to {JOIN_MAX_N}; {spec.describe()} is not one")
+    split = split or Split()
+    executor: ExecutorName = "dask" if split.executor == "dask" else "local"
+    # as the route chooses: one process below PARALLEL_FROM_N unless split, else all cores
+    processes = jobs or (1 if n < PARALLEL_FROM_N and split == Split() else default_jobs())
+    if executor == "local" and processes == 1:
+        executor = "inline"
+    from .engine import LEDGER_TASKS
+
+    requested, kept = split.depth, False
+    if requested is None and split.checkpoint is not None:  # a resume keeps its depth
+        requested = recorded_depth(split.checkpoint)
+        kept = requested is not None
+    depth = choose_depth(spec, slots=processes, kind="join", requested=requested, recorded=kept,
+                         at_least=LEDGER_TASKS if split.checkpoint is not None else 1)
+    parts = 4 ** depth
+    recorded = _recorded_parts(spec, split.checkpoint, depth)  # refused as the count would
+    unit_seconds, table_seconds, measured, basis = _unit_time(n, budget)
+    units = unit_count(n)
+    part_seconds = unit_seconds * units / parts
+    left = parts - recorded
+    busy = min(processes, left)  # processes that get a part at all
+    cpu = part_seconds * left + busy * (table_seconds + PROCESS_START_SECONDS)
+    # the parts are dealt out in turn, each about as long as the others: the last round
+    # waits for the slowest of `processes` parts at most
+    rounds = -(-left // processes)
+    wall = (table_seconds + PROCESS_START_SECONDS + rounds * part_seconds) if left else 0.0
+    fit = None if executor == "dask" else join_processes(n, processes)
+    return JoinPlan(n, chosen_kernel(), units, parts, depth, unit_seconds, table_seconds,
+                    measured, basis, recorded, part_seconds, cpu, join_bytes(n), executor,
+                    processes, fit, wall)
+
+
+def _recorded_parts(spec: Spec, checkpoint: str | os.PathLike[str] | None, depth: int) -> int:
+    """How many parts of this count an existing `checkpoint` holds (0: none, or no file
+    yet), read as a resume reads them: one written for another board, split or numbering
+    of the units, or a record failing its checksum, is refused."""
+    from .ledger import Ledger, identity, read_header
+    from .partition import make_partition
+
+    if checkpoint is None or read_header(checkpoint) is None:
+        return 0
+    parts = make_partition(spec, depth, "join")
+    fields = identity(spec, PLAN_BACKEND, JOIN_OPTIONS, parts.depth, len(parts), "join")
+    with Ledger.open(checkpoint, fields, {sub.key for sub in parts.subproblems}) as ledger:
+        return len(ledger.done)
+
+
+# ---- a count by the join checked part by part ----
+
+#: The largest board whose count by the join the per-class walk checks part by part (the
+#: walk takes about 2.5 min of CPU at n = 18 here, and some 7x more per size beyond).
+CROSS_CHECK_MAX_N = 18
+
+
+#: The per-class walk that shares each class out over the join's parts, one process: the
+#: forecast that refuses a cross-check which cannot finish in its time limit.
+CROSS_CHECK_RATE = Rate("exp", ((14, 0.085), (16, 3.5)))
+
+
+class PartCheck(NamedTuple):
+    """The join's parts recorded in a checkpoint against the per-class walk's share of each
+    (`cross_check_parts`): how many were compared, the walk's count (complete unless
+    stopped), and those that disagree as (key, the join's count, the walk's)."""
+
+    parts: int
+    walk: int
+    complete: bool
+    disagree: tuple[tuple[str, int, int], ...]
+
+
+def cross_check_parts(spec: Spec, checkpoint: str | os.PathLike[str], *,
+                      should_stop: Callable[[], bool] | None = None) -> PartCheck:
+    """Count every part of the join again by the per-class walk, which shares each class's
+    solutions out over the join's parts as the join numbers and weighs them
+    (`bitboard.count_classes_by_join_part`), and compare them with the parts `checkpoint`
+    recorded (checked against their checksums).
+
+    Raises:
+        InputError: not a checkpoint of a count by the join of this board, or a board
+            beyond CROSS_CHECK_MAX_N.
+        CheckpointError: the checkpoint is corrupt.
+    """
+    from ..bitboard import count_classes_by_join_part
+    from .ledger import Ledger, read_header
+    from .partition import make_partition
+
+    if spec.n > CROSS_CHECK_MAX_N:
+        raise InputError(f"--cross-check counts each part of the join again by the per-class "
+                         f"walk, which takes hours beyond n = {CROSS_CHECK_MAX_N}; drop --cross-check")
+    header = read_header(checkpoint)
+    if header is None or header.get("plan") != "join" or header.get("n") != spec.n:
+        raise InputError(f"{checkpoint} holds no parts of a count by the join of the {spec.n}-board")
+    parts = make_partition(spec, int(header["split_depth"]), "join")
+    fields = {key: value for key, value in header.items() if key not in ("format", "version")}
+    with Ledger.open(checkpoint, fields, {sub.key for sub in parts.subproblems}) as ledger:
+        done = dict(ledger.done)
+    walked, shares = count_classes_by_join_part(spec.n, len(parts), should_stop=should_stop)
+    disagree = tuple((sub.key, done[sub.key], shares[sub.join_part[0]]) for sub in parts.subproblems
+                     if sub.key in done and done[sub.key] != shares[sub.join_part[0]])
+    return PartCheck(len(done), walked.total, walked.complete, disagree)

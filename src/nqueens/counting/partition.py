@@ -223,11 +223,12 @@ def choose_depth(
             raise SizeLimitError(
                 f"--split-depth {requested} exceeds the board's {spec.n} rows; use at most {spec.n}"
             )
-        if not recorded and spec.n ** requested > MAX_SUBPROBLEMS:
+        # a join's parts are exactly 4 ** depth; a prefix split's at most n ** depth
+        most = (JOIN_PARTS_PER_LEVEL if kind == _JOIN else spec.n) ** requested
+        if not recorded and most > MAX_SUBPROBLEMS:
             raise SizeLimitError(
                 f"--split-depth {requested} on a {spec.n}x{spec.n} board may give up to "
-                f"{spec.n ** requested:,} subproblems (limit {MAX_SUBPROBLEMS:,}); use a "
-                "smaller depth"
+                f"{most:,} subproblems (limit {MAX_SUBPROBLEMS:,}); use a smaller depth"
             )
         return requested
     wanted = max(at_least, TASKS_PER_SLOT * slots if slots > 1 else 1)
