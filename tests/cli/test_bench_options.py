@@ -70,3 +70,72 @@ def test_force_lets_an_earlier_run_be_replaced_whole(tmp_path: Path) -> None:
                             overwrite=True)
     assert written == paths and all(p.read_bytes() != b"an earlier run\n" for p in paths)
     assert paths[2].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_stopped_suite_keeps_and_reports_the_runs_it_finished(
+        run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C (SIGTERM is one too) in the third run: the two finished runs are written,
+    the files say the set was stopped, one line says so, exit 3 (it wrote nothing)."""
+    import json
+
+    from nqueens.bench import hard
+
+    calls: list[str] = []
+
+    def run_one(subject: Any, inst: Any, limit: float, work: Path) -> Any:
+        calls.append(inst.name)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return hard.Run(inst.name, inst.spec.n, 8.0, subject.label, 0.2, 0.1, "sat",
+                        answer="sat", published=inst.published)
+
+    monkeypatch.setattr(hard, "run_one", run_one)
+    out = tmp_path / "out"
+    argv = ["--suite", "blocked", "--n", "6", "--range", "8", "--seeds", "1..4",
+            "--subjects", "auto"]
+    result = run_cli("bench", *argv, "--output-dir", str(out))
+    assert result.code == 3, result.err
+    assert result.err.splitlines()[-1] == (
+        "nqueens: bench interrupted after 2 finished runs; the files hold those runs (run it "
+        "again with --force for the whole set)")
+    doc = json.loads((out / "hard-blocked.json").read_text())
+    assert doc["meta"]["stopped"] is True
+    assert [run["instance"] for run in doc["runs"]] == calls[:2]
+
+
+def test_a_stopped_grid_keeps_the_measurements_it_finished(
+        run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The speed grid alike: the finished measurements are written (none: no file)."""
+    import json
+
+    from nqueens.bench import run as bench_run
+
+    calls: list[int] = []
+
+    def measure(subject: Any, workload: Any, n: int, *args: Any) -> Any:
+        calls.append(n)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return bench_run.Measurement(workload.group, workload.task, n, subject.label,
+                                     subject.role, [0.25], 0.25, "ok", "placed",
+                                     cpu_runs=[0.2], cpu_median=0.2)
+
+    monkeypatch.setattr(bench_run, "build_c_counter", lambda *args: None)  # no compiler run
+    monkeypatch.setattr(bench_run, "measure", measure)
+    out = tmp_path / "out"
+    result = run_cli("bench", "--quick", "--only", "find one: sat", "--output-dir", str(out))
+    assert result.code == 3
+    assert result.err.splitlines()[-1] == (
+        "nqueens: bench interrupted after 1 finished measurement; the files hold that "
+        "measurement (run it again with --force for the whole set)")
+    doc = json.loads((out / "bench.json").read_text())
+    assert doc["meta"]["stopped"] is True and [r["n"] for r in doc["results"]] == calls[:1]
+
+    calls.clear()
+    calls.append(0)  # the next call is the second: stopped before any measurement
+    again = run_cli("bench", "--quick", "--only", "find one: sat", "--output-dir",
+                    str(tmp_path / "b"))
+    assert (again.code, again.out) == (3, "")
+    assert again.err.splitlines()[-1] == (
+        "nqueens: bench interrupted after 0 finished measurements; nothing was written")
+    assert list((tmp_path / "b").iterdir()) == []

@@ -434,17 +434,21 @@ def cross_check(runs: list[Run]) -> list[str]:
 
 
 def run_suite(suite: Suite, chosen: list[Subject], limit: float,
-              progress: Callable[[Run], None] | None = None) -> list[Run]:
-    """Every subject on every instance (instance by instance), answers cross-checked."""
+              progress: Callable[[Run], None] | None = None) -> tuple[list[Run], bool]:
+    """Every subject on every instance (instance by instance), and whether a Ctrl-C (or
+    SIGTERM) stopped the set: a stop keeps the runs finished before it."""
     runs: list[Run] = []
     with scratch_directory("nqueens-hard-") as work:
-        for inst in suite.instances:
-            for subject in chosen:
-                run = run_one(subject, inst, limit, work)
-                runs.append(run)
-                if progress is not None:
-                    progress(run)
-    return runs
+        try:
+            for inst in suite.instances:
+                for subject in chosen:
+                    run = run_one(subject, inst, limit, work)
+                    runs.append(run)
+                    if progress is not None:
+                        progress(run)
+        except KeyboardInterrupt:
+            return runs, True
+    return runs, False
 
 
 def percentile(values: Sequence[float], q: float) -> float:

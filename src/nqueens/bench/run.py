@@ -223,21 +223,33 @@ def measure(subject: Subject, workload: Workload, n: int, repeats: int, limit: f
 
 
 def run_grid(grid: Iterable[Workload], repeats: int, limit: float,
-             progress: Callable[[Measurement], None] | None = None) -> list[Measurement]:
+             progress: Callable[[Measurement], None] | None = None,
+             ) -> tuple[list[Measurement], bool]:
+    """Every measurement of the grid, and whether a Ctrl-C (or SIGTERM) stopped it: a stop
+    keeps the measurements finished before it (the one under way is dropped), compared
+    within their group as a finished grid's are."""
     env = dict(os.environ)
     results: list[Measurement] = []
-    for workload in grid:
-        group: list[Measurement] = []
-        for n in sorted({n for s in workload.subjects for n in workload.sizes_of(s)}):
-            for subject in workload.subjects:
-                if n in workload.sizes_of(subject):
-                    m = measure(subject, workload, n, repeats, limit, env)
-                    group.append(m)
-                    if progress is not None:
-                        progress(m)
-        _compare(workload, group)
-        results.extend(group)
-    return results
+    group: list[Measurement] = []
+    try:
+        for workload in grid:
+            group = []
+            for n in sorted({n for s in workload.subjects for n in workload.sizes_of(s)}):
+                for subject in workload.subjects:
+                    if n in workload.sizes_of(subject):
+                        m = measure(subject, workload, n, repeats, limit, env)
+                        group.append(m)
+                        if progress is not None:
+                            progress(m)
+            _compare(workload, group)
+            results.extend(group)
+            group = []
+    except KeyboardInterrupt:
+        if group:
+            _compare(workload, group)
+            results.extend(group)
+        return results, True
+    return results, False
 
 
 def _compare(workload: Workload, group: list[Measurement]) -> None:
@@ -330,10 +342,13 @@ def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
               progress: Callable[[Measurement], None] | None = None,
               only: str | None = None, *,
               overwrite: bool = False,
-              kluev_source: Path | None = None) -> tuple[list[Measurement], list[Path]]:
+              kluev_source: Path | None = None,
+              ) -> tuple[list[Measurement], list[Path], bool]:
     """Build the C reference (and Kluev's counter from `kluev_source`, a checkout of it, per
     size as the grid needs it), run the grid (the workloads whose name contains `only`, if
-    given) and write the files (replacing earlier ones only with `overwrite`)."""
+    given) and write the files (replacing earlier ones only with `overwrite`). The flag
+    says a Ctrl-C stopped the grid: the files then hold the measurements finished before
+    it (none are written if there are none), and their meta says `"stopped": true`."""
     load_before = os.getloadavg()[0]
     with scratch_directory("nqueens-bench-") as build:
         c_counter = build_c_counter(build)
@@ -354,7 +369,9 @@ def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
         if not grid:
             names = ", ".join(w.group for w in workloads(quick, None))
             raise InputError(f"no workload name contains {only!r}; the workloads are: {names}")
-        results = run_grid(grid, repeats, limit, progress)
+        results, stopped = run_grid(grid, repeats, limit, progress)
+    if stopped and not results:
+        return results, [], stopped
     meta = {
         "quick": quick, "repeats": repeats, "limit_seconds": limit,
         "cpus": os.cpu_count(), "python": sys.version.split()[0],
@@ -367,5 +384,6 @@ def run_bench(quick: bool, output_dir: Path, repeats: int, limit: float,
         # what the figures depend on beyond the code: the processor and how busy it was
         "machine": _processor(), "platform": platform.platform(terse=True),
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+        "stopped": stopped,
     }
-    return results, write_outputs(results, output_dir, meta, overwrite=overwrite)
+    return results, write_outputs(results, output_dir, meta, overwrite=overwrite), stopped

@@ -6,12 +6,16 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..atomicfile import check_output_path, ensure_directory
 from ..errors import InputError
 from ..wording import plural
 from .common import EXIT_OK, EXIT_UNKNOWN, positive_float, positive_int, row_count
 from .generate import seed_list
+
+if TYPE_CHECKING:  # the bench modules are imported when a bench runs
+    from ..bench.hard import Run
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -208,15 +212,28 @@ def run(args: argparse.Namespace) -> int:
         cpu = f" ({m.cpu_median:.3f} s CPU)" if m.cpu_median is not None else ""
         print(f"  {m.group}: n={m.n} {m.subject}: {seconds}{cpu}", file=sys.stderr, flush=True)
 
-    results, files = run_bench(args.quick, args.output_dir, repeats, limit, progress, args.only,
-                               overwrite=args.force, kluev_source=args.kluev)
-    print(table(results, limit))
-    print("\nwrote " + ", ".join(str(f) for f in files))
+    results, files, stopped = run_bench(args.quick, args.output_dir, repeats, limit, progress,
+                                        args.only, overwrite=args.force,
+                                        kluev_source=args.kluev)
+    if results:
+        print(table(results, limit))
+    if files:
+        print("\nwrote " + ", ".join(str(f) for f in files))
     bad = [m for m in results if m.status in ("error", "wrong", "disagree")]
     for m in bad:
         print(f"nqueens: error: {m.group} n={m.n} {m.subject}: {m.status} {m.answer}",
               file=sys.stderr)
-    return EXIT_UNKNOWN if bad else EXIT_OK
+    if stopped:
+        _say_stopped(len(results), "measurement", files)
+    return EXIT_UNKNOWN if bad or stopped else EXIT_OK
+
+
+def _say_stopped(done: int, what: str, files: list[Path]) -> None:
+    """The one line of a bench that a Ctrl-C or SIGTERM stopped: what the files keep."""
+    kept = (f"the files hold {'that' if done == 1 else 'those'} {plural(done, what)} (run it "
+            "again with --force for the whole set)" if files else "nothing was written")
+    print(f"nqueens: bench interrupted after {done} finished {plural(done, what)}; {kept}",
+          file=sys.stderr)
 
 
 def run_suite(args: argparse.Namespace) -> int:
@@ -266,7 +283,10 @@ def run_suite(args: argparse.Namespace) -> int:
               f"{run.seconds:.2f} s", file=sys.stderr, flush=True)
 
     started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    runs = hard.run_suite(suite, chosen, limit, progress)
+    runs, stopped = hard.run_suite(suite, chosen, limit, progress)
+    if stopped and not runs:
+        _say_stopped(0, "run", [])
+        return EXIT_UNKNOWN
     problems = hard.cross_check(runs)
     end_meta = hard.machine()
     sizes = sorted({i.spec.n for i in suite.instances})
@@ -278,12 +298,22 @@ def run_suite(args: argparse.Namespace) -> int:
         "subjects": [s.label for s in chosen], "date": started,
         "machine": {key: value for key, value in start_meta.items() if key != "load"},
         "load": {"start": start_meta["load"], "end": end_meta["load"]},
+        "stopped": stopped,
     }
     published = [i.published_seconds for i in suite.instances if i.published_seconds is not None]
     published_total = sum(published) if published else None
     if published_total is not None:
         meta["published_total_seconds"] = round(published_total, 2)
     files = hard.write_results(suite, runs, limit, args.output_dir, meta, overwrite=args.force)
+    return _report_suite(runs, limit, published_total, problems, files, stopped)
+
+
+def _report_suite(runs: list[Run], limit: float, published_total: float | None,
+                  problems: list[str], files: list[Path], stopped: bool) -> int:
+    """A suite's table, proof table and files on stdout; disagreements, failed runs and a
+    stop on stderr; the exit code they make."""
+    from ..bench import hard
+
     rows = hard.summary(runs, limit)
     print(hard.table(rows, published_total))
     proofs = hard.proof_table(rows)
@@ -295,4 +325,6 @@ def run_suite(args: argparse.Namespace) -> int:
     bad = [r for r in runs if r.status in ("wrong", "error")]
     for r in bad:
         print(f"nqueens: error: {r.instance} {r.subject}: {r.status} {r.detail}", file=sys.stderr)
-    return EXIT_UNKNOWN if problems or bad else EXIT_OK
+    if stopped:
+        _say_stopped(len(runs), "run", files)
+    return EXIT_UNKNOWN if problems or bad or stopped else EXIT_OK
