@@ -2,7 +2,7 @@
 
 A "yes" carries its solution, and the shared validator's check of it is the certificate. A
 "no" carries a DRAT proof that the spec's CNF (the pairwise cell encoding,
-`modeling.pairwise`) has no model: the proof the backtracker's search wrote of its own tree
+`pairwise`) has no model: the proof the backtracker's search wrote of its own tree
 (route "search", `backends/proving.py`), or one a proof-logging SAT solver writes refuting
 the CNF again (route "solver"). A certified count carries its solutions, each checked by the
 validator and all distinct, and the search's proof that the CNF with one blocking clause per
@@ -27,11 +27,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import pairwise
 from .atomicfile import write_text_atomic
 from .backends.sat_facts import DEFAULT_ENCODING, DEFAULT_SOLVER, NATIVE
 from .errors import InputError
-from .modeling import pairwise
-from .modeling.pairwise import dimacs
+from .pairwise import dimacs
 from .result import Deadline
 from .spec import Placement, Spec
 from .validator import find_violations

@@ -21,10 +21,10 @@ for an answer it proves (a "no", a finished count); a solution or a stop removes
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 from .certificates import (
     Certificate,
@@ -39,7 +39,8 @@ from .result import Deadline, Outcome, SolutionSink
 from .spec import Placement
 
 if TYPE_CHECKING:
-    from .planning import Plan
+    from .policy import Rule
+    from .spec import Spec
 
 __all__ = ["RACE_FROM_STEPS", "SECONDS_PER_STEP", "run_certified"]
 
@@ -55,7 +56,29 @@ SECONDS_PER_STEP = 10e-6
 AnswerHook = Callable[[Outcome, "str | None"], None]
 
 
-def run_certified(plan: Plan, deadline: Deadline, on_solution: SolutionSink | None,
+class CertifiedJob(Protocol):
+    """What a certified run reads of its `planning.Plan`: a protocol, so that this module,
+    which `Plan.run` calls, does not import planning back."""
+
+    @property
+    def spec(self) -> Spec: ...
+    @property
+    def job(self) -> str: ...
+    @property
+    def backend(self) -> str: ...
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+    @property
+    def limit(self) -> int | None: ...
+    @property
+    def unique(self) -> bool: ...
+    @property
+    def route(self) -> Rule | None: ...
+    @property
+    def certification(self) -> Certification | None: ...
+
+
+def run_certified(plan: CertifiedJob, deadline: Deadline, on_solution: SolutionSink | None,
                   on_answer: AnswerHook | None = None) -> Outcome:
     """Run a certified plan: its search (the proving search where the backend writes one),
     the route's fallback if it has one, then the certificate of the answer."""
@@ -103,7 +126,7 @@ def _prover(outcome: Outcome) -> str:
     return f"{outcome.backend}, {outcome.stats.get('order', 'rows')} order"
 
 
-def _search(plan: Plan, backend: str, options: Any, deadline: Deadline, sink: SolutionSink,
+def _search(plan: CertifiedJob, backend: str, options: Any, deadline: Deadline, sink: SolutionSink,
             how: Certification, proof_file: Path) -> tuple[Outcome, bool]:
     """One search: the proving search where the backend's row says it writes one (its proof
     moved to `proof_file` when it proves the answer: a "no", or a finished count), else the
@@ -153,7 +176,7 @@ class _Draft:
             os.unlink(self.temporary)
 
 
-def _no_by_search(plan: Plan, outcome: Outcome, how: Certification, cnf_file: Path,
+def _no_by_search(plan: CertifiedJob, outcome: Outcome, how: Certification, cnf_file: Path,
                   proof_file: Path, deadline: Deadline) -> Certificate:
     """A "no" the search proved: its proof replayed, unless it comes from an order whose
     proof CaDiCaL beats (see the module docstring)."""
@@ -168,7 +191,7 @@ def _no_by_search(plan: Plan, outcome: Outcome, how: Certification, cnf_file: Pa
     return certify_search(plan.spec, cnf_file, proof_file, _prover(outcome), deadline)
 
 
-def _solver_within(plan: Plan, how: Certification, seconds: float, steps: int,
+def _solver_within(plan: CertifiedJob, how: Certification, seconds: float, steps: int,
                    deadline: Deadline) -> Certificate | None:
     """The solver route's certificate when CaDiCaL refutes the CNF within `seconds` (and
     the caller's limit) with a proof of fewer than `steps` steps that checks; its files are

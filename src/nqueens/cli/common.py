@@ -20,7 +20,6 @@ from ..variants import VARIANTS
 
 if TYPE_CHECKING:
     from ..modeling.modelfile import Model
-    from .guard import Guard
 
 EXIT_OK = 0  # found / complete / valid
 EXIT_NO = 1  # solve proved there is no solution; verify found the placement invalid
@@ -119,22 +118,6 @@ def _check_model_file(path: str) -> None:
     if not os.path.exists(file):
         raise InputError(f"{file}: no such model file; check the path (or give a board size N "
                          "or a bundled model's name: `nqueens models` lists them)")
-
-
-def stop_cause(guard: Guard) -> str:
-    """What stopped a command: "interrupted by SIGINT" or "the time limit ran out"."""
-    if guard.signal_name is not None:
-        return f"interrupted by {guard.signal_name}"
-    return "the time limit ran out"
-
-
-def stopped_replay(guard: Guard, proof: str | None, problem: str, *extra: str) -> str:
-    """The line a command ends with when a stop comes while the checkers replay the proof
-    of an answer its search has already found: the answer stands, uncertified, and the
-    proof is kept for `verify --proof` (`extra`: further options it needs)."""
-    later = (f"; the proof is kept: replay it later with `nqueens verify --proof {proof} "
-             f"--model {problem}{''.join(' ' + word for word in extra)}`" if proof else "")
-    return f"{stop_cause(guard)} before the proof was replayed: the answer is not certified{later}"
 
 
 def _board_size(text: str) -> int | None:
@@ -444,3 +427,23 @@ def write_output(args: argparse.Namespace, text: str, what: str) -> None:
 
     write_text_atomic(args.output, text, overwrite=args.force)
     print(f"wrote {args.output} ({what})", file=sys.stderr)
+
+
+def check_picture(spec: Spec, args: argparse.Namespace) -> None:
+    """`solve --output` (and `--most-queens`): refuse --output before searching when the
+    file cannot be written or the boards asked for cannot fit one picture (the count of a
+    plain board is known in advance)."""
+    from ..limits import known_solutions
+    from ..pictures.board import MAX_BOARDS, MAX_DRAWN_N
+    from ..pictures.save import picture_format
+
+    picture_format(args.output, overwrite=args.force)
+    if spec.n > MAX_DRAWN_N:
+        raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
+                         f"{MAX_DRAWN_N}); drop --output or use --format json")
+    boards = known_solutions(spec, unique=args.unique) if args.all else args.limit
+    if boards is not None and boards > MAX_BOARDS:
+        what = f"all {boards:,} solutions" if args.all else f"{boards:,} boards"
+        raise InputError(f"{what} of {spec.describe()} are too many boards for one picture "
+                         f"(at most {MAX_BOARDS}); use --limit K with K <= {MAX_BOARDS}"
+                         + ("" if args.unique else ", or --all --unique"))

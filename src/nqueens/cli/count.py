@@ -37,11 +37,9 @@ from .common import (
     positive_int,
     print_json,
     row_count,
-    stop_cause,
-    stopped_replay,
     wrap,
 )
-from .guard import Guard
+from .guard import Guard, stop_cause, stopped_replay
 from .progress import CountProgress
 from .render import announce, backend_text, outcome_json
 

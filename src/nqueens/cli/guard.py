@@ -59,6 +59,22 @@ def seconds_since_process_start() -> float:
         return 0.0
 
 
+def stop_cause(guard: Guard) -> str:
+    """What stopped a command: "interrupted by SIGINT" or "the time limit ran out"."""
+    if guard.signal_name is not None:
+        return f"interrupted by {guard.signal_name}"
+    return "the time limit ran out"
+
+
+def stopped_replay(guard: Guard, proof: str | None, problem: str, *extra: str) -> str:
+    """The line a command ends with when a stop comes while the checkers replay the proof
+    of an answer its search has already found: the answer stands, uncertified, and the
+    proof is kept for `verify --proof` (`extra`: further options it needs)."""
+    later = (f"; the proof is kept: replay it later with `nqueens verify --proof {proof} "
+             f"--model {problem}{''.join(' ' + word for word in extra)}`" if proof else "")
+    return f"{stop_cause(guard)} before the proof was replayed: the answer is not certified{later}"
+
+
 def restore_deferred() -> None:
     """Put back the signal handlers a signalled `Guard.run` left in place (`cli.main`
     calls this after the command)."""

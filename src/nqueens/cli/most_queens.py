@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..wording import plural
-from .common import EXIT_NO, EXIT_OK, EXIT_UNKNOWN, print_json
+from .common import EXIT_NO, EXIT_OK, EXIT_UNKNOWN, check_picture, print_json
 from .guard import Guard
 from .render import MAX_BOARD_TEXT
 
@@ -32,9 +32,7 @@ def run_most_queens(spec: Spec, args: argparse.Namespace, guard: Guard) -> int:
     """`solve --most-queens` (see the module's docstring)."""
     method = _method(args)
     if args.output is not None:
-        from .solve import _check_picture
-
-        _check_picture(spec, args)
+        check_picture(spec, args)
     from ..explanations import most_queens
 
     def work() -> MostQueens:

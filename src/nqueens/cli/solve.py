@@ -17,7 +17,6 @@ from ..api import plan
 from ..errors import CertificateError, InputError
 from ..jobs import Job
 from ..limits import check_terminal_enumeration, known_solutions
-from ..pictures.save import picture_format
 from ..result import Outcome, Status
 from ..spec import Placement, Spec
 from ..symmetry import instance_symmetries
@@ -34,14 +33,13 @@ from .common import (
     add_problem_argument,
     add_variant_argument,
     backend_options,
+    check_picture,
     load_problem_args,
     model_path,
     positive_int,
-    stop_cause,
-    stopped_replay,
     wrap,
 )
-from .guard import Guard
+from .guard import Guard, stop_cause, stopped_replay
 from .progress import bar, wanted
 from .render import announce, backend_text, outcome_json, solution_text
 
@@ -192,7 +190,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
         raise InputError("--unique needs --all: the classes of symmetric solutions are known "
                          "only once every solution has been found; add --all")
     if args.output is not None:
-        _check_picture(spec, args)  # a bad file or too many boards fail before the search
+        check_picture(spec, args)  # a bad file or too many boards fail before the search
     limit = None if args.all else args.limit
     job: Job = "enumerate" if args.all else "find"
     options = backend_options(args, "solve")
@@ -267,23 +265,6 @@ def _proof_path(args: argparse.Namespace) -> str | None:
     from pathlib import Path
 
     return str(Path(args.output).with_suffix(".drat"))
-
-
-def _check_picture(spec: Spec, args: argparse.Namespace) -> None:
-    """Refuse --output before searching when the file cannot be written or the boards asked
-    for cannot fit one picture (the count of a plain board is known in advance)."""
-    from ..pictures.board import MAX_BOARDS, MAX_DRAWN_N
-
-    picture_format(args.output, overwrite=args.force)
-    if spec.n > MAX_DRAWN_N:
-        raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
-                         f"{MAX_DRAWN_N}); drop --output or use --format json")
-    boards = known_solutions(spec, unique=args.unique) if args.all else args.limit
-    if boards is not None and boards > MAX_BOARDS:
-        what = f"all {boards:,} solutions" if args.all else f"{boards:,} boards"
-        raise InputError(f"{what} of {spec.describe()} are too many boards for one picture "
-                         f"(at most {MAX_BOARDS}); use --limit K with K <= {MAX_BOARDS}"
-                         + ("" if args.unique else ", or --all --unique"))
 
 
 def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
