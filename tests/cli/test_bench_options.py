@@ -96,7 +96,7 @@ def test_a_stopped_suite_keeps_and_reports_the_runs_it_finished(
     result = run_cli("bench", *argv, "--output-dir", str(out))
     assert result.code == 3, result.err
     assert result.err.splitlines()[-1] == (
-        "nqueens: bench interrupted after 2 finished runs; the files hold those runs (run it "
+        "nqueens: interrupted: the bench stopped after 2 finished runs; the files hold those runs (run it "
         "again with --force for the whole set)")
     doc = json.loads((out / "hard-blocked.json").read_text())
     assert doc["meta"]["stopped"] is True
@@ -126,7 +126,7 @@ def test_a_stopped_grid_keeps_the_measurements_it_finished(
     result = run_cli("bench", "--quick", "--only", "find one: sat", "--output-dir", str(out))
     assert result.code == 3
     assert result.err.splitlines()[-1] == (
-        "nqueens: bench interrupted after 1 finished measurement; the files hold that "
+        "nqueens: interrupted: the bench stopped after 1 finished measurement; the files hold that "
         "measurement (run it again with --force for the whole set)")
     doc = json.loads((out / "bench.json").read_text())
     assert doc["meta"]["stopped"] is True and [r["n"] for r in doc["results"]] == calls[:1]
@@ -137,5 +137,5 @@ def test_a_stopped_grid_keeps_the_measurements_it_finished(
                     str(tmp_path / "b"))
     assert (again.code, again.out) == (3, "")
     assert again.err.splitlines()[-1] == (
-        "nqueens: bench interrupted after 0 finished measurements; nothing was written")
+        "nqueens: interrupted: the bench stopped after 0 finished measurements; nothing was written")
     assert list((tmp_path / "b").iterdir()) == []

@@ -232,7 +232,8 @@ def _say_stopped(done: int, what: str, files: list[Path]) -> None:
     """The one line of a bench that a Ctrl-C or SIGTERM stopped: what the files keep."""
     kept = (f"the files hold {'that' if done == 1 else 'those'} {plural(done, what)} (run it "
             "again with --force for the whole set)" if files else "nothing was written")
-    print(f"nqueens: bench interrupted after {done} finished {plural(done, what)}; {kept}",
+    print(f"nqueens: interrupted: the bench stopped after {done} finished "
+          f"{plural(done, what)}; {kept}",
           file=sys.stderr)
 
 
