@@ -92,7 +92,7 @@ def limits_markdown() -> str:
     from nqueens.pictures.board import MAX_BOARDS, MAX_DRAWN_N
     from nqueens.pictures.tree import DEFAULT_TREE_NODES, MAX_TREE_NODES
     from nqueens.playing.board import PLAY_MAX_N
-    from nqueens.propagation import MAX_N as PROPAGATE_MAX_N
+    from nqueens.playing.rules import MAX_N as PROPAGATE_MAX_N
     from nqueens.textbook.estimate import MAX_ESTIMATE_N, MAX_ESTIMATE_WORK, walk_cost
 
     big = 300  # the size the examples take

@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # what the names are; they are imported on first use (`__geta
     )
     from .pictures.display import Board, Trace
     from .playing import play
-    from .propagation import Propagation, propagate
+    from .playing.rules import Propagation, propagate
     from .result import Outcome, Status
     from .spec import Placement, Spec
     from .validator import Violation, find_violations
@@ -57,7 +57,7 @@ _HOMES = {
                      "UnknownBackendError", "WorkerError"), "errors"),
     **dict.fromkeys(("Board", "Trace"), "pictures.display"),
     "play": "playing",
-    **dict.fromkeys(("Propagation", "propagate"), "propagation"),
+    **dict.fromkeys(("Propagation", "propagate"), "playing.rules"),
     **dict.fromkeys(("Outcome", "Status"), "result"),
     **dict.fromkeys(("Placement", "Spec"), "spec"),
     **dict.fromkeys(("Violation", "find_violations"), "validator"),

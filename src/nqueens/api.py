@@ -18,7 +18,7 @@ from .backends import DEFAULT_BACKEND
 from .backends.sat_facts import DEFAULT_ENCODING
 from .counting.route import Split
 from .errors import CertificateError, InputError
-from .jobs import job_of
+from .job_kinds import job_of
 from .limits import check_validation, time_limit
 from .planning import (
     Plan,
@@ -34,9 +34,9 @@ from .spec import Placement, Spec
 from .validator import Violation, find_violations
 
 if TYPE_CHECKING:  # the certificates (tempfile, threads) load with a certified answer
-    from .certificates import Certificate
     from .explanations import Explanation, MostQueens
     from .modeling.givens import Given
+    from .proofs.certificates import Certificate
 
 __all__ = ["Plan", "Split", "count", "cross_check", "explain", "most_queens", "plan", "search",
            "solutions", "solve", "validate", "verify_proof"]
@@ -75,7 +75,7 @@ def search(
 
     `backend="auto"` (the default) runs the route `policy.choose` picks for this job
     (count, enumerate or find); `outcome.backend` is the backend that ran and
-    `outcome.route` the table row that chose it. A non-exhaustive route that finds nothing
+    `outcome.rule` the table row that chose it. A non-exhaustive route that finds nothing
     hands the rest of the time to its exhaustive fallback, so "no solution" stays a proof.
 
     With `unique` (every solution wanted), the answer is about the fundamental solutions,
@@ -202,7 +202,7 @@ def verify_proof(spec_or_n: Spec | int | str, proof: str | os.PathLike[str], *,
     not certified, the reason says it stopped). Raises InputError when no checker is
     installed, the proof is not a path, the timeout is not a positive number or a solution
     is not a list of n columns."""
-    from .certificates import verify_proof as replay
+    from .proofs.certificates import verify_proof as replay
 
     check_path("proof", proof)
     timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused

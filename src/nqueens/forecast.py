@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .backends import Rate, backend_info
-from .jobs import Job
+from .job_kinds import Job
 from .limits import known_solutions
 from .spec import Spec
 

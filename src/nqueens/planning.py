@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .backends import DEFAULT_BACKEND, BackendInfo, backend_info, backend_names, check_options
+from .counting.registry import counters, counting_route, counting_routes, run_count
 from .counting.route import (
     SHUTDOWN_GRACE,
     Ask,
@@ -23,10 +24,9 @@ from .counting.route import (
     RouteName,
     Split,
 )
-from .counting.routes import counters, counting_route, counting_routes, run_count
 from .errors import CountMismatchError, InputError, SpecError
 from .forecast import Forecast, amount_text, forecast, seconds_text
-from .jobs import JOBS, Job
+from .job_kinds import JOBS, Job
 from .limits import check_exhaustive, time_limit
 from .policy import Rule, choose
 from .result import Deadline, Outcome, SolutionSink
@@ -34,10 +34,10 @@ from .spec import Spec, as_spec
 
 if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata) load with a
     # certified answer, the partitions with a count
-    from .certificates import Certification
-    from .certified import AnswerHook
     from .counting.partition import Progress, ProgressCallback
     from .modeling.modelfile import Model
+    from .proofs.certificates import Certification
+    from .proofs.certify import AnswerHook
 
 __all__ = ["Plan", "Split", "check_agreement", "check_path", "cross_check_plan", "model_of",
            "plan", "spec_of"]
@@ -62,8 +62,8 @@ class Plan:
     Attributes:
         spec, job, limit, unique: what was asked ("count", "enumerate" or "find").
         backend, options: what runs (a registry name and its constructor options).
-        route: the `policy.Rule` that `auto` took (None when the caller named a backend).
-        counting: for a count, the counting route (`counting.routes.counting_routes`).
+        rule: the `policy.Rule` that `auto` took (None when the caller named a backend).
+        counting_route: for a count, the counting route's name (`counting.registry.counting_routes`).
         jobs: processes (1: this process only).
         split: where a split count runs (None: not split).
         forecast: the expected time, when measured for this route.
@@ -79,8 +79,8 @@ class Plan:
     options: Mapping[str, Any]
     limit: int | None = None
     unique: bool = False
-    route: Rule | None = None
-    counting: RouteName | None = None
+    rule: Rule | None = None
+    counting_route: RouteName | None = None
     jobs: int = 1
     split: Split | None = None
     forecast: Forecast | None = None
@@ -121,7 +121,7 @@ class Plan:
     def meets_each_solution(self) -> bool:
         """Whether the search meets every solution one by one, so that a progress bar fed
         per solution costs little (a count's bitboard, mirror or split route does not)."""
-        return self.job != "count" or self.counting == "enumerate"
+        return self.job != "count" or self.counting_route == "enumerate"
 
     def run(
         self,
@@ -141,24 +141,24 @@ class Plan:
         the answer before its proof is replayed."""
         deadline = deadline or Deadline(None)
         if self.certification is not None:
-            from .certified import run_certified
+            from .proofs.certify import run_certified
 
             return self._fundamental(run_certified(self, deadline, on_solution, on_answer))
         if self.job == "count":
-            outcome = run_count(self.counting or "enumerate", Count(
+            outcome = run_count(self.counting_route or "enumerate", Count(
                 self.spec, self.backend, self.options, deadline, jobs=self.jobs,
                 unique=self.unique, split=self.split, on_solution=on_solution,
                 on_progress=on_progress, on_resume=on_resume))
-            return replace(self._fundamental(outcome), route=self.route)
+            return replace(self._fundamental(outcome), rule=self.rule)
         outcome = self._search(self.backend, self.options, deadline, on_solution)
-        route = self.route
+        route = self.rule
         if route is not None and route.fallback is not None and outcome.count == 0 \
                 and not deadline.expired():
             fallback, fallback_options = route.fallback
             route = route._replace(backend=fallback, options=fallback_options,
                                    why=f"{route.backend} found none; {fallback} searched exhaustively")
             outcome = self._search(fallback, fallback_options, deadline, on_solution)
-        return replace(self._fundamental(outcome), route=route)
+        return replace(self._fundamental(outcome), rule=route)
 
     def _fundamental(self, outcome: Outcome) -> Outcome:
         """With `unique`, the outcome as the command line reports it: `count` the
@@ -253,8 +253,8 @@ def plan(
                      if certify else None)
     expected = _forecast(spec, info, job, options, counting)
     return Plan(
-        spec, job, backend, options, limit=limit, unique=unique, route=rule,
-        counting=counting.name if counting is not None else None, jobs=jobs or 1, split=split,
+        spec, job, backend, options, limit=limit, unique=unique, rule=rule,
+        counting_route=counting.name if counting is not None else None, jobs=jobs or 1, split=split,
         forecast=expected, memory=_memory(spec, info, options, job, counting, jobs or 1),
         warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
         notes=tuple(notes), certification=certification)
@@ -363,7 +363,7 @@ def cross_check_plan(first: Plan, timeout: float | None = None) -> Plan:
             a route that counts only alone), no other backend can take the instance, or
             the counts cannot finish as said above.
     """
-    route = counting_routes().get(first.counting or "")
+    route = counting_routes().get(first.counting_route or "")
     if route is not None and route.alone is not None:
         raise InputError(route.alone)
     if first.split is not None or first.unique:
@@ -495,7 +495,7 @@ def _certification(spec: Spec, info: BackendInfo, options: Mapping[str, Any], jo
     proof where its backend writes one, else on the CNF of the backend that writes proofs
     (with the options given when that backend runs, else its defaults); refused when it
     cannot give a proof that checks, or when a file it would write is the model itself."""
-    from .certificates import certification, cnf_path_for, solutions_path_for
+    from .proofs.certificates import certification, cnf_path_for, solutions_path_for
 
     if proof is not None:
         written = [Path(proof), cnf_path_for(Path(proof)), solutions_path_for(Path(proof))]

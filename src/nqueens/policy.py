@@ -24,7 +24,7 @@ from typing import Any, Literal, NamedTuple, get_args
 from . import backends
 from .counting import join
 from .counting.route import RouteName
-from .jobs import JOBS, Job
+from .job_kinds import JOBS, Job
 from .spec import Spec
 
 __all__ = ["BOARDS", "RULES", "Board", "Rule", "board_kind", "choose", "free_per_line"]
@@ -101,7 +101,7 @@ def _measured(backend: str, job: Job, n: int, order: str | None = None) -> str:
 
 
 _FF_LABEL = "first-fail order"
-#: From this size a plain count joins partial boards (`joins.py`) instead of walking one
+#: From this size a plain count joins partial boards (`counting/halfboards.py`) instead of walking one
 #: board per symmetry class (`--unique` keeps the walk: the join gives totals only).
 JOIN_FROM_N = 13
 _PROP_LABEL = "propagate order"

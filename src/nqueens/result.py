@@ -48,7 +48,7 @@ class Outcome:
         elapsed: wall-clock seconds of the search.
         backend: the backend's registry name.
         stats: backend-specific figures (nodes checked, clauses, ...).
-        route: with `backend="auto"`, the `policy.Rule` that chose `backend`; None when
+        rule: with `backend="auto"`, the `policy.Rule` that chose `backend`; None when
             the caller named the backend.
         certificate: with `certify`, the `certificates.Certificate` of the answer (None
             when none was asked for).
@@ -60,7 +60,7 @@ class Outcome:
     elapsed: float = 0.0
     backend: str = ""
     stats: Mapping[str, int | float | str] = field(default_factory=dict)
-    route: Any = None  # a policy.Rule (not imported here: result.py stays at the base)
+    rule: Any = None  # a policy.Rule (not imported here: result.py stays at the base)
     certificate: Any = None  # a certificates.Certificate (likewise)
     total: int | None = None
 

@@ -101,7 +101,7 @@ def test_a_time_limit_stops_a_long_proof_check(run_cli: Run, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """solve --certify and verify --proof under --timeout: a replay still running at the
     limit is stopped (exit 3, one line naming the proof, which stays for a later check)."""
-    from nqueens import certificates
+    from nqueens.proofs import certificates
 
     proof = tmp_path / "q3.drat"
     monkeypatch.setattr(certificates, "_CHILD", "import time; time.sleep(60)")

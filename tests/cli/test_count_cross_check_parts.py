@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from nqueens import bitboard, joins
+from nqueens import bitboard
+from nqueens.counting import halfboards as joins
 
 from known_counts import A000170
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from nqueens import joins
+from nqueens.counting import halfboards as joins
 from nqueens.counting import join as route
 
 pytestmark = pytest.mark.skipif(not joins.join_available(), reason="compiled join not built")

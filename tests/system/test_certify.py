@@ -64,7 +64,7 @@ def test_a_certified_count_of_12_queens_is_checked_again_from_its_files(tmp_path
 #: it says "waiting" on stderr, then waits.
 _HANGING = (
     "import sys, time\n"
-    "import nqueens.certificates as certificates\n"
+    "import nqueens.proofs.certificates as certificates\n"
     "import nqueens.backends.sat as sat\n"
     "def replay(*args, **kwargs):\n"
     "    print('waiting', file=sys.stderr, flush=True)\n"

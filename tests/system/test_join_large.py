@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from nqueens.joins import count, join_available
+from nqueens.counting.halfboards import count, join_available
 
 from known_counts import A000170
 

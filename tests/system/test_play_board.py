@@ -3,7 +3,7 @@
 The play page runs the propagate order's rules in its own script: it is clicked into random
 positions on boards of 4..12, and every cell's classes (`queen`, `forbidden`, `attacked`,
 `excluded`, `forced`), the dead rows and columns and the status line must be what
-`nqueens.propagation` says of the same position. The widget's front end is loaded as the
+`nqueens.playing.rules` says of the same position. The widget's front end is loaded as the
 module anywidget loads, with a stand-in model: its clicks go to a real `PlayWidget` in this
 process, whose answer is drawn and checked the same way.
 
@@ -20,7 +20,7 @@ from typing import Any
 
 import nqueens
 from nqueens.playing.page import play_page_html
-from nqueens.propagation import Propagation, propagate
+from nqueens.playing.rules import Propagation, propagate
 
 from optional import require
 from positions import random_positions

@@ -16,7 +16,7 @@ import pytest
 
 import nqueens
 from nqueens.cli import main
-from nqueens.counting import routes
+from nqueens.counting import registry as routes
 from nqueens.counting.route import Ask, Count, CountingRoute, Fit, Split
 from nqueens.limits import BASE_BYTES
 from nqueens.result import Deadline, Outcome
@@ -71,7 +71,7 @@ def brute() -> Iterator[None]:
 @pytest.mark.usefixtures("brute")
 def test_a_registered_route_is_planned_and_counts() -> None:
     chosen = nqueens.plan(7, "count", "backtrack", counter="brute")
-    assert chosen.counting == "brute" and chosen.memory == BASE_BYTES and chosen.forecast is None
+    assert chosen.counting_route == "brute" and chosen.memory == BASE_BYTES and chosen.forecast is None
     for n in range(4, 7):
         outcome = nqueens.count(n, backend="backtrack", counter="brute")
         assert outcome.complete and outcome.count == A000170[n]

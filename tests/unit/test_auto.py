@@ -84,9 +84,9 @@ def test_count_and_enumerate_routes_are_exhaustive() -> None:
 def test_auto_is_the_default() -> None:
     assert DEFAULT_BACKEND == "auto"
     outcome = api.count(8)
-    assert outcome.backend == "backtrack" and outcome.route is not None
-    assert outcome.route.backend == "backtrack" and "count" in outcome.route.reason()
-    assert api.count(8, backend="cpsat").route is None
+    assert outcome.backend == "backtrack" and outcome.rule is not None
+    assert outcome.rule.backend == "backtrack" and "count" in outcome.rule.reason()
+    assert api.count(8, backend="cpsat").rule is None
 
 
 @pytest.mark.parametrize("n", range(1, 11))
@@ -102,11 +102,11 @@ def test_counts_equal_every_backend_and_oeis(n: int) -> None:
 def test_models_agree_with_every_backend(path: Path) -> None:
     spec = load_model(path)
     outcome = api.count(spec)
-    assert outcome.route is not None and outcome.complete
+    assert outcome.rule is not None and outcome.complete
     others = {b: api.count(spec, backend=b).count for b in EXPLICIT}
     assert set(others.values()) == {outcome.count}, (outcome.count, others)
     one = api.solve(spec)
-    assert one.route is not None
+    assert one.rule is not None
     if outcome.count == 0:
         assert one.unsatisfiable
     else:
@@ -128,7 +128,7 @@ def test_a_finder_that_finds_nothing_hands_over_to_its_exhaustive_fallback(
     monkeypatch.setattr(planning, "choose", lambda *args: finder)
     outcome = api.solve(spec)
     assert outcome.unsatisfiable and outcome.backend == "backtrack"
-    assert outcome.route.backend == "backtrack" and "genetic found none" in outcome.route.reason()
+    assert outcome.rule.backend == "backtrack" and "genetic found none" in outcome.rule.reason()
 
 
 @pytest.mark.system  # runs a subprocess: the quick lane leaves it out

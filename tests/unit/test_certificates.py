@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 import nqueens
-from nqueens import certificates
 from nqueens.backends.sat import encode_cnf
 from nqueens.errors import CertificateError, CountMismatchError, InputError
+from nqueens.proofs import certificates
 from nqueens.result import Outcome, Status
 from nqueens.spec import Spec
 
@@ -307,8 +307,8 @@ def test_a_long_rows_proof_gives_way_to_a_shorter_solver_proof(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The rows order's tree can dwarf a CDCL refutation: past RACE_FROM_STEPS CaDiCaL gets
     the search proof's expected replay time, and its proof is kept when shorter."""
-    from nqueens import certified
     from nqueens.modeling import generators
+    from nqueens.proofs import certify as certified
 
     monkeypatch.setattr(certified, "RACE_FROM_STEPS", 100)
     spec = generators.diagonals(10, 3, 2, 12).spec  # rows order: 639 steps; CaDiCaL: 49

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from nqueens import limits as core_limits
-from nqueens import propagation
 from nqueens.backends import REGISTRY, sat_facts
 from nqueens.cli import placement_input, stats, verify
 from nqueens.modeling import export, structure
 from nqueens.pictures import board, tree
+from nqueens.playing import rules as propagation
 from nqueens.playing.board import PLAY_MAX_N
 from nqueens.textbook import estimate
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from nqueens import joins
+from nqueens.counting import halfboards as joins
 from nqueens.counting import join as route
 from nqueens.counting.route import Split
 from nqueens.errors import InputError

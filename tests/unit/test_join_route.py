@@ -72,24 +72,24 @@ def test_a_stopped_join_keeps_the_parts_it_finished():
 
 def test_the_plan_counts_16_by_the_join():
     chosen = planning.plan(16, "count")
-    assert chosen.counting == "join" and chosen.route is not None
-    assert chosen.route.counting == "join" and "join" in chosen.route.describe()
+    assert chosen.counting_route == "join" and chosen.rule is not None
+    assert chosen.rule.counting == "join" and "join" in chosen.rule.describe()
     assert chosen.forecast is not None and chosen.memory is not None
     outcome = planning.plan(13, "count").run()
     assert outcome.complete and outcome.count == A000170[13]
     assert outcome.stats["plan"] == "join"
-    from nqueens.joins import chosen_kernel
+    from nqueens.counting.halfboards import chosen_kernel
 
     assert outcome.stats["kernel"] == chosen_kernel() and outcome.stats["symmetry"] == "all eight"
 
 
 def test_unique_and_a_named_backend_keep_the_per_class_walk():
     unique = planning.plan(16, "count", unique=True)
-    assert unique.counting == "bitboard" and unique.route is not None
-    assert unique.route.counting is None and any("--unique" in note for note in unique.notes)
-    assert planning.plan(16, "count", backend="backtrack").counting == "bitboard"
+    assert unique.counting_route == "bitboard" and unique.rule is not None
+    assert unique.rule.counting is None and any("--unique" in note for note in unique.notes)
+    assert planning.plan(16, "count", backend="backtrack").counting_route == "bitboard"
     # a board that is not plain is no join's
-    assert planning.plan(Spec(16, fixed=((0, 1),)), "count").counting == "bitboard"
+    assert planning.plan(Spec(16, fixed=((0, 1),)), "count").counting_route == "bitboard"
 
 
 def test_memory_cuts_processes_then_falls_back_to_the_walk(monkeypatch):
@@ -99,22 +99,22 @@ def test_memory_cuts_processes_then_falls_back_to_the_walk(monkeypatch):
     one = join.join_bytes(18)
     monkeypatch.setattr(join, "machine_memory", lambda: limits.BASE_BYTES + one + 1)
     chosen = planning.plan(18, "count", jobs=2)
-    assert (chosen.counting, chosen.jobs) == ("join", 1)
+    assert (chosen.counting_route, chosen.jobs) == ("join", 1)
     assert any("1 of 2 processes" in note for note in chosen.notes)
     monkeypatch.setattr(join, "machine_memory", lambda: limits.BASE_BYTES + one // 2)
     chosen = planning.plan(18, "count")
-    assert chosen.counting == "bitboard" and chosen.route is not None
+    assert chosen.counting_route == "bitboard" and chosen.rule is not None
     assert any("per-class walk instead" in note for note in chosen.notes)
 
 
 def test_without_the_compiled_join_auto_counts_by_the_walk(monkeypatch):
-    """joins.py gives the same numbers, but only small boards in time: without the C
+    """counting/halfboards.py gives the same numbers, but only small boards in time: without the C
     extension a count takes the per-class walk, and says why."""
     from nqueens.counting import join
 
     monkeypatch.setattr(join, "join_available", lambda: False)
     chosen = planning.plan(16, "count")
-    assert chosen.counting == "bitboard"
+    assert chosen.counting_route == "bitboard"
     assert any("not compiled" in note for note in chosen.notes)
     outcome = chosen.run()
     assert outcome.complete and outcome.count == A000170[16]
@@ -123,7 +123,7 @@ def test_without_the_compiled_join_auto_counts_by_the_walk(monkeypatch):
 def test_a_split_count_with_auto_takes_the_join(tmp_path):
     split = planning.Split(checkpoint=tmp_path / "q.ckpt")
     chosen = planning.plan(13, "count", split=split, jobs=1)
-    assert (chosen.counting, chosen.split) == ("join", split)
+    assert (chosen.counting_route, chosen.split) == ("join", split)
     outcome = chosen.run()
     assert outcome.complete and outcome.count == A000170[13] and outcome.stats["plan"] == "join"
 

@@ -1,4 +1,4 @@
-"""The join of partial boards (`joins.py` and the compiled `_join.c`): totals against OEIS
+"""The join of partial boards (`counting/halfboards.py` and the compiled `_join.c`): totals against OEIS
 A000170 and the independent brute force, beside the per-class walk and the join without
 symmetry; every kernel this CPU runs, forced in turn, on boards and on the join itself
 (against pairs counted one by one); parts that sum to the total, compiled and Python
@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from nqueens import joins
 from nqueens.bitboard import count_classes, kernel_available
+from nqueens.counting import halfboards as joins
+from nqueens.counting.halfboards import JOIN_MAX_N, KERNEL_ENV, KERNEL_NAMES, count, join_available, table_bytes, units
 from nqueens.errors import InputError
-from nqueens.joins import JOIN_MAX_N, KERNEL_ENV, KERNEL_NAMES, count, join_available, table_bytes, units
 
 from brute_force import brute_force_solutions
 from known_counts import A000170

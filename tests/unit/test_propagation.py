@@ -1,4 +1,4 @@
-"""What a position implies (`nqueens.propagation`): the attacked cells against the attack
+"""What a position implies (`nqueens.playing.rules`): the attacked cells against the attack
 rule written out in brute_force.py, the forced queens, excluded cells and dead lines against
 every completion brute force finds, the fixpoint, and the propagate search itself."""
 
@@ -8,7 +8,7 @@ import pytest
 
 import nqueens
 from nqueens.errors import InputError, SpecError
-from nqueens.propagation import MAX_N, propagate
+from nqueens.playing.rules import MAX_N, propagate
 
 from brute_force import attacks, brute_force_solutions
 from positions import random_positions

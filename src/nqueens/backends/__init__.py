@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import InputError, UnknownBackendError
-from ..jobs import Job
+from ..job_kinds import Job
 from ..spec import Spec
 from . import (
     backtrack_facts,

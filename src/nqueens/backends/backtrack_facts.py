@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InputError
-from ..jobs import Job
+from ..job_kinds import Job
 from ..spec import Spec
 from .facts import BackendInfo, Option, Rate, lines_bytes, per_spec
 

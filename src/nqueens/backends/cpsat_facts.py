@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..jobs import Job
+from ..job_kinds import Job
 from ..limits import BASE_BYTES, line_shapes
 from ..spec import Spec
 from .facts import BackendInfo, Option, Rate

@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
 from ..errors import InputError
-from ..jobs import Job
+from ..job_kinds import Job
 from ..limits import BASE_BYTES, MAX_BOARD_N, line_shapes, refuse_oversized
 from ..spec import Spec
 

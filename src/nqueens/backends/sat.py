@@ -23,10 +23,10 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import CNF, CNFPlus, IDPool
 from pysat.solvers import Solver
 
-from .. import pairwise
 from ..errors import InputError
 from ..limits import peak_memory_mb
-from ..pairwise import cell_var
+from ..proofs import cnf as pairwise
+from ..proofs.cnf import cell_var
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
 from .base import Emitter

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import SizeLimitError
-from ..jobs import Job
+from ..job_kinds import Job
 from ..limits import BASE_BYTES, line_shapes
 from ..spec import Spec
 from .facts import BackendInfo, Option, Rate

@@ -314,14 +314,14 @@ def kernel_classes(n: int) -> int:
 
 def join(n: int) -> int:
     """nqueens' join of partial boards (`joins.count`: compiled when built), one core."""
-    from ..joins import count
+    from ..counting.halfboards import count
 
     return count(n).total
 
 
 def python_join_count(n: int) -> int:
     """The join of partial boards in pure Python (the fallback when it is not built)."""
-    from ..joins import count
+    from ..counting.halfboards import count
 
     return count(n, compiled=False).total
 

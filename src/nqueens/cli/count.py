@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from ..api import Plan, Split, plan
-from ..certificates import solutions_path_for
 from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only when used
-from ..counting.routes import counters
+from ..counting.registry import counters
 from ..errors import CertificateError, InputError
 from ..forecast import seconds_text
 from ..planning import CROSS_CHECK_UNBOUNDED_SECONDS, check_agreement, cross_check_plan
+from ..proofs.certificates import solutions_path_for
 from ..result import Outcome
 from ..spec import Spec
 from ..symmetry import instance_symmetries
@@ -206,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
             solutions = solutions_path_for(Path(proof)) if proof else None
             return stopped_replay(guard, proof, args.problem, f"--solutions {solutions}")
         report(args, spec, Outcome(guard.stopped_status(), 0, elapsed=guard.elapsed(),
-                                   backend=chosen.backend, route=chosen.route,
+                                   backend=chosen.backend, rule=chosen.rule,
                                    total=0 if args.unique else None), guard)
         return None
 
@@ -309,7 +309,7 @@ def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int
     the join is checked part by part instead (`run_part_cross_check`)."""
     from ..counting.join import CROSS_CHECK_MAX_N
 
-    if chosen.counting == "join" and chosen.spec.n <= CROSS_CHECK_MAX_N:
+    if chosen.counting_route == "join" and chosen.spec.n <= CROSS_CHECK_MAX_N:
         return run_part_cross_check(args, chosen, guard)
     second = cross_check_plan(chosen, args.timeout)
     announce(chosen)
@@ -389,7 +389,7 @@ def run_part_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -
 
         def abandon() -> None:
             report(args, spec, Outcome(guard.stopped_status(), 0, backend=counted.backend,
-                                       route=counted.route), guard)
+                                       rule=counted.rule), guard)
 
         outcome = guard.run(work, abandon)
         if not found:  # stopped before the walk: the count alone, a lower bound
@@ -562,7 +562,7 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
                  "slots": chosen.jobs, "depth": None, "tasks": total, "tasks_finished": done,
                  "task_mean_s": 0.0, "task_max_s": 0.0}  # what is known without the loop
         report(args, spec, Outcome(guard.stopped_status(), found, backend=chosen.backend,
-                                   route=chosen.route, elapsed=guard.elapsed(), stats=stats),
+                                   rule=chosen.rule, elapsed=guard.elapsed(), stats=stats),
                guard)
 
     try:

@@ -33,9 +33,9 @@ from .guard import Guard
 from .render import MAX_BOARD_TEXT, columns_text
 
 if TYPE_CHECKING:
-    from ..certificates import Certificate
     from ..explanations import Explanation
     from ..modeling.givens import Given
+    from ..proofs.certificates import Certificate
     from ..spec import Cell, Spec
 
 #: Givens (and their removal checks) listed one a line in text; a larger set is packed
@@ -139,7 +139,7 @@ def _refuse_early(spec: Spec, args: argparse.Namespace) -> None:
             raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                              f"{MAX_DRAWN_N}); drop --output or use --format json")
     if args.certify:
-        from ..certificates import require_checker
+        from ..proofs.certificates import require_checker
 
         require_checker()
 

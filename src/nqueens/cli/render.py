@@ -63,7 +63,7 @@ def outcome_json(spec: Spec, outcome: Outcome, **extra: Any) -> dict[str, Any]:
         "n": spec.n,
         "variant": spec.variant,
         "backend": outcome.backend,
-        "route": outcome.route.reason() if outcome.route is not None else None,
+        "route": outcome.rule.reason() if outcome.rule is not None else None,
         "status": outcome.status.value,
         "count": outcome.count,
         "complete": outcome.complete,
@@ -90,8 +90,8 @@ def outcome_json(spec: Spec, outcome: Outcome, **extra: Any) -> dict[str, Any]:
 def backend_text(outcome: Outcome) -> str:
     """How text output names the backend that ran: "auto: backtrack, bitboard kernel" when
     `auto` chose it, else "backend cpsat"."""
-    if outcome.route is not None:
-        return f"auto: {outcome.route.describe()}"
+    if outcome.rule is not None:
+        return f"auto: {outcome.rule.describe()}"
     return f"backend {outcome.backend}"
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..api import plan
 from ..errors import CertificateError, InputError
-from ..jobs import Job
+from ..job_kinds import Job
 from ..limits import check_terminal_enumeration, known_solutions
 from ..result import Outcome, Status
 from ..spec import Placement, Spec
@@ -215,7 +215,7 @@ def run(args: argparse.Namespace) -> int:  # noqa: C901 - one branch per output 
             return stopped_replay(guard, proof, args.problem)
         found = len(printer.found)
         printer.finish(Outcome(guard.stopped_status(), found, elapsed=guard.elapsed(),
-                               backend=chosen.backend, route=chosen.route,
+                               backend=chosen.backend, rule=chosen.rule,
                                total=found if args.unique else None),
                        list(printer.found), **_unique_fields(spec, args))
         return None

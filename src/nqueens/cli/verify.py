@@ -261,7 +261,7 @@ def run_proof(args: argparse.Namespace) -> int:
     """verify --proof PROOF --model M [--solutions S]: replay the proof against M's CNF
     (with --fixed and --forbidden added), rebuilt here, with one blocking clause per listed
     solution of a certified count."""
-    from ..certificates import verify_proof
+    from ..proofs.certificates import verify_proof
 
     if args.proof is None:
         raise InputError(f"{'--encoding' if args.encoding else '--solutions'} names what a "

@@ -1,6 +1,6 @@
 """Counting: the counting routes and the engine that runs a count as a sum over parts.
 
-routes.py (the table of counting routes; each row, `route.CountingRoute`, in its own module:
+registry.py (the table of counting routes; each row, `route.CountingRoute`, in its own module:
 walk.py, join.py, search.py, ganak.py) -> partition.py (which parts, one depth chooser) ->
 a route's task (what a worker does with one; tasks.py: the deadline it learns) ->
 executors.py / processes.py / cluster.py (where they run) -> ledger.py (what finished, on

@@ -1,4 +1,4 @@
-"""The counting route "join": a plain board counted by joining partial boards (`joins.py`).
+"""The counting route "join": a plain board counted by joining partial boards (`counting/halfboards.py`).
 
 Totals only (which solutions are fundamental needs the per-class walk), for the backends
 whose counts walk in the textbook's row order; the `auto` policy names it from the size
@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..backends import Rate
 from ..errors import InputError, SizeLimitError
-from ..joins import JOIN_MAX_N, UNITS, chosen_kernel, join_available
 from ..limits import BASE_BYTES, machine_memory, memory_text
 from ..result import Deadline, Outcome
 from ..spec import Spec
+from .halfboards import JOIN_MAX_N, UNITS, chosen_kernel, join_available
 
 if TYPE_CHECKING:  # the partitions are loaded by a count (the plan reads this route at start-up)
     from .partition import Subproblem
@@ -83,7 +83,7 @@ def join_task(
     """One part of the join of a plain board (`joins.count`: the units offset, offset +
     stride, ...; they carry their own symmetry weights). The quarter tables are built once
     per process and size, so a worker's later parts start at once."""
-    from ..joins import count as join_count
+    from .halfboards import count as join_count
 
     started = time.perf_counter()
     offset, stride = sub.join_part
@@ -107,7 +107,7 @@ def _fit(ask: Ask) -> Fit | None:
                          "solutions; the join of partial boards, faster from this size, counts "
                          "totals only)")
         return None
-    if not join_available():  # joins.py gives the same numbers, but only small n in time
+    if not join_available():  # counting/halfboards.py gives the same numbers, but only small n in time
         ask.notes.append("the join of partial boards is not compiled here (no C compiler at "
                          "install): counting by the per-class walk")
         return None
@@ -218,7 +218,7 @@ def _unit_time(n: int, budget: float) -> tuple[float, float, int, tuple[int, ...
     measured here when its tables fit in a quarter of this machine's memory and n is at
     most SAMPLED_UP_TO_N, else carried on geometrically (per two sizes) from the two
     largest of the same parity that do."""
-    from ..joins import sample
+    from .halfboards import sample
 
     memory = machine_memory()
 
@@ -253,8 +253,8 @@ def join_plan(spec: Spec, *, jobs: int | None = None, split: Split | None = None
         InputError: the board is not plain, or beyond the join (n > JOIN_MAX_N).
         RuntimeError: the join is not compiled here.
     """
-    from ..joins import chosen_kernel, unit_count
     from .executors import default_jobs
+    from .halfboards import chosen_kernel, unit_count
     from .ledger import recorded_depth
     from .partition import choose_depth
 

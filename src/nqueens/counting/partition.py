@@ -10,7 +10,7 @@ space, so weight x count summed over them is the total. The kinds of partition:
 - "classes": a plain board's symmetry-class starts (`bitboard.class_starts`: corner or
   edge, then deeper prefixes), one representative per class of 8 rotations and
   reflections; the task weighs its own result, so the weight is 1;
-- "join": a plain board counted by the join (`joins.py`), whose units are dealt out to
+- "join": a plain board counted by the join (`counting/halfboards.py`), whose units are dealt out to
   JOIN_PARTS_PER_LEVEL ** depth parts (part k takes every unit whose number is k modulo
   the parts); no prefix, weight 1.
 

@@ -1,6 +1,6 @@
 """What a counting route is: the row each route module fills in (`CountingRoute`), what it
 is asked (`Ask`) and answers (`Fit`) when a plan is made, and the count it then runs
-(`Count`, with the `Split` a caller may ask for). The table of rows is `routes.py`.
+(`Count`, with the `Split` a caller may ask for). The table of rows is `registry.py`.
 
 No solver imports, and nothing heavy: the plan reads these at start-up, so the records are
 named tuples, which cost less than dataclasses to create at import.

@@ -78,7 +78,7 @@ def board_svg(
 ) -> str:
     """An n x n board with queens on `queens`, fixed cells framed in blue (a queen drawn on
     each), forbidden cells crossed; all cells (row, col) 0-based. `caption` goes below.
-    `marks` adds what a position implies (`nqueens.propagation`)."""
+    `marks` adds what a position implies (`nqueens.playing.rules`)."""
     unit = unit or cell_size(n)
     side = n * unit
     uid = f"nq{next(_ids)}"

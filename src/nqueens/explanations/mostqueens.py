@@ -206,7 +206,7 @@ def _by_rc2(spec: Spec, deadline: Deadline | None) -> _Bound:
     from pysat.card import CardEnc, EncType
     from pysat.formula import WCNF, IDPool
 
-    from ..pairwise import cell_var
+    from ..proofs.cnf import cell_var
     from .maxsat import maxsat
 
     n = spec.n

@@ -143,7 +143,7 @@ class SatOracle:
         from pysat.solvers import Solver
 
         from ..backends.sat import DEFAULT_SOLVER, encode_cnf
-        from ..pairwise import cell_var
+        from ..proofs.cnf import cell_var
 
         n = spec.n
         board = encode_cnf(Spec(n, spec.variant), "pairwise").cnf

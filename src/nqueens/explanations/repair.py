@@ -54,7 +54,7 @@ def _by_rc2(spec: Spec, givens: Sequence[Given], deadline: Deadline | None
     from pysat.formula import WCNF
 
     from ..backends.sat import decode, encode_cnf
-    from ..pairwise import cell_var
+    from ..proofs.cnf import cell_var
     from .maxsat import maxsat
 
     n = spec.n

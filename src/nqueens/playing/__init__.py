@@ -2,7 +2,7 @@
 self-contained play page (`page.py`, `nqueens play N -o page.html`), drawn by one script and
 style (`board.py`, `assets/`). Click to place or remove a queen, shift-click to forbid a
 cell; the board shows the attacked cells, the forced queens and the dead rows and columns
-(`nqueens.propagation`). The widget hands the position to the solvers through the API, so
+(`nqueens.playing.rules`). The widget hands the position to the solvers through the API, so
 this package sits above it.
 
 The widget needs anywidget (`pip install 'nqueens[notebook]'`); nothing imports it until
@@ -28,7 +28,7 @@ INSTALL = "pip install 'nqueens[notebook]' (from a clone: pip install '.[noteboo
 def play(board: int | Spec | str) -> PlayWidget:
     """A board to play on in a notebook: click a cell to place or remove a queen, shift-click
     to mark it forbidden; the board shows the attacked cells, the forced queens and the dead
-    rows and columns (`nqueens.propagation`), and its buttons hand the position to a solver.
+    rows and columns (`nqueens.playing.rules`), and its buttons hand the position to a solver.
 
     `board` is a size, a queens Spec or a model's name or file; its fixed queens and
     forbidden cells are givens that stay. From Python: `w.queens`, `w.forbidden` (read and

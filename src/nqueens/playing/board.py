@@ -24,7 +24,7 @@ def play_spec(board: int | Spec | str) -> Spec:
         InputError, SpecError: another variant, a board too large to click on, a bad model.
     """
     from ..planning import spec_of
-    from ..propagation import position_spec
+    from .rules import position_spec
 
     spec = position_spec(spec_of(board))  # a queens board: what the propagation knows
     if spec.n > PLAY_MAX_N:

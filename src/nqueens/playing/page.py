@@ -3,7 +3,7 @@ no kernel) with the board of `nqueens.play` to click on: place and remove queens
 forbidden, and see the attacked cells, the forced queens and the dead rows and columns.
 
 With no Python behind it, the page runs the propagate order's rules in its own script
-(`assets/play-rules.js`); a browser test holds them to `nqueens.propagation` on random
+(`assets/play-rules.js`); a browser test holds them to `nqueens.playing.rules` on random
 positions. The board's drawing code and style are the widget's (`board.py`), the page's
 frame the step-through page's (`pictures.page.BASE_STYLE`).
 """

@@ -1,6 +1,6 @@
 """The play widget of `nqueens.play`: an anywidget whose front end (`assets/play-widget.js`)
 draws the board and sends every click and button here; Python keeps the position, asks
-`nqueens.propagation` what it implies and hands it to the solvers through the package's
+`nqueens.playing.rules` what it implies and hands it to the solvers through the package's
 own API (`solve`, `count`, the textbook's trace), so the browser holds no rules.
 
 Imported only by `play` (`playing/__init__.py`), once anywidget is known to be installed.
@@ -15,10 +15,10 @@ import anywidget
 import traitlets
 
 from ..errors import InputError, QueensError
-from ..propagation import Propagation, propagate
 from ..result import Outcome
 from ..spec import Cell, Spec
 from .board import asset, board_script, board_style, play_spec
+from .rules import Propagation, propagate
 
 #: Seconds the buttons give a solver (a stopped search says so); `complete` and `count`
 #: take `timeout=` from Python.
@@ -32,8 +32,8 @@ def _cells(cells: Iterable[Cell]) -> list[list[int]]:
 def _route(outcome: Outcome) -> str:
     """The route that ran, as the command line names it: "auto: backtrack, propagate
     order" or "backend sat"."""
-    if outcome.route is not None:
-        return f"auto: {outcome.route.describe()}"
+    if outcome.rule is not None:
+        return f"auto: {outcome.rule.describe()}"
     return f"backend {outcome.backend}"
 
 
@@ -42,7 +42,7 @@ class PlayWidget(anywidget.AnyWidget):
 
     Readable: `queens`, `forbidden` (also settable, as lists of [row, col]), `attacked`,
     `excluded`, `forced`, `dead_rows`, `dead_columns`, `spec` (the position as a Spec: its
-    queens fixed), `propagation` (all of it, `nqueens.propagation.Propagation`). Actions,
+    queens fixed), `propagation` (all of it, `nqueens.playing.rules.Propagation`). Actions,
     the buttons' too: `click(row, col, shift=False)`, `complete(backend=...)`,
     `count(backend=...)`, `explain()`, `undo()`, `clear()`, `trace()`.
     """

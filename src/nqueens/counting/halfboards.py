@@ -46,7 +46,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .errors import InputError
+from ..errors import InputError
 
 try:
     import nqueens._join as _join

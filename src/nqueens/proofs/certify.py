@@ -1,5 +1,5 @@
 """How a certified job runs (`Plan.run` with `certify`): the search that answers writes its
-own proof when its backend can (the backtracker's orders, `backends/proving.py`), so a "no"
+own proof when its backend can (the backtracker's orders, `proofs/search_log.py`), so a "no"
 or a count needs no second solve; otherwise a "no" is proved by the solver route, CaDiCaL
 refuting the CNF again (`certificates.certify_no`).
 
@@ -26,6 +26,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
+from ..result import Deadline, Outcome, SolutionSink
+from ..spec import Placement
 from .certificates import (
     Certificate,
     Certification,
@@ -35,12 +37,10 @@ from .certificates import (
     certify_solutions,
     solutions_path_for,
 )
-from .result import Deadline, Outcome, SolutionSink
-from .spec import Placement
 
 if TYPE_CHECKING:
-    from .policy import Rule
-    from .spec import Spec
+    from ..policy import Rule
+    from ..spec import Spec
 
 __all__ = ["RACE_FROM_STEPS", "SECONDS_PER_STEP", "run_certified"]
 
@@ -73,7 +73,7 @@ class CertifiedJob(Protocol):
     @property
     def unique(self) -> bool: ...
     @property
-    def route(self) -> Rule | None: ...
+    def rule(self) -> Rule | None: ...
     @property
     def certification(self) -> Certification | None: ...
 
@@ -91,7 +91,7 @@ def run_certified(plan: CertifiedJob, deadline: Deadline, on_solution: SolutionS
         return None if on_solution is None else on_solution(placement)
 
     cnf_file, proof_file = how.paths()
-    route = plan.route
+    route = plan.rule
     outcome, proved = _search(plan, plan.backend, plan.options, deadline, keep, how, proof_file)
     if route is not None and route.fallback is not None and outcome.count == 0 \
             and not deadline.expired():
@@ -100,7 +100,7 @@ def run_certified(plan: CertifiedJob, deadline: Deadline, on_solution: SolutionS
                                why=f"{route.backend} found none; {fallback} searched exhaustively")
         outcome, proved = _search(plan, fallback, fallback_options, deadline, keep, how,
                                   proof_file)
-    outcome = replace(outcome, route=route)
+    outcome = replace(outcome, rule=route)
     if plan.job == "count":  # a certified count's answer is its list
         outcome = replace(outcome, solutions=tuple(seen))
     if on_answer is not None:
@@ -131,8 +131,8 @@ def _search(plan: CertifiedJob, backend: str, options: Any, deadline: Deadline, 
     """One search: the proving search where the backend's row says it writes one (its proof
     moved to `proof_file` when it proves the answer: a "no", or a finished count), else the
     backend's own search. Returns (outcome, whether `proof_file` now holds its proof)."""
-    from .backends import backend_info
-    from .counting.search import search_with_classes
+    from ..backends import backend_info
+    from ..counting.search import search_with_classes
 
     if not backend_info(backend).search_proof:
         return search_with_classes(plan.spec, backend, options, unique=plan.unique,
@@ -152,7 +152,7 @@ class _Draft:
     the block ends, removed otherwise."""
 
     def __init__(self, path: Path, overwrite: bool) -> None:
-        from .atomicfile import check_output_path
+        from ..atomicfile import check_output_path
 
         self.path = check_output_path(path, overwrite=overwrite)
         # (a name of our own rather than tempfile's: importing tempfile costs more than the

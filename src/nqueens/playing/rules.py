@@ -28,8 +28,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InputError
-from .spec import Cell, Spec, as_spec
+from ..errors import InputError
+from ..spec import Cell, Spec, as_spec
 
 __all__ = ["MAX_N", "Forced", "Propagation", "line_cells", "propagate"]
 
@@ -178,7 +178,7 @@ class Propagation:
         """The board with the queens (`given` ones on framed cells), forbidden cells,
         attacked and excluded cells, forced queens and dead lines, as SVG text (None beyond
         the largest board drawn); `caption` below it, `describe()` by default."""
-        from .drawing.svg import MAX_SVG_N, Marks, board_svg
+        from ..drawing.svg import MAX_SVG_N, Marks, board_svg
 
         if self.n > MAX_SVG_N:
             return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from .spec import Spec
+from ..spec import Spec
 
 __all__ = ["at_most_one", "cell_var", "clauses", "dimacs", "dimacs_of", "reduced", "unit_reduced"]
 

@@ -3,7 +3,7 @@
 A "yes" carries its solution, and the shared validator's check of it is the certificate. A
 "no" carries a DRAT proof that the spec's CNF (the pairwise cell encoding,
 `pairwise`) has no model: the proof the backtracker's search wrote of its own tree
-(route "search", `backends/proving.py`), or one a proof-logging SAT solver writes refuting
+(route "search", `proofs/search_log.py`), or one a proof-logging SAT solver writes refuting
 the CNF again (route "solver"). A certified count carries its solutions, each checked by the
 validator and all distinct, and the search's proof that the CNF with one blocking clause per
 listed solution has no model: no solution was missed. The CNF, the proof (and a count's
@@ -27,15 +27,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import pairwise
-from .atomicfile import write_text_atomic
-from .backends.sat_facts import DEFAULT_ENCODING, DEFAULT_SOLVER, NATIVE
-from .errors import InputError
-from .pairwise import dimacs
-from .result import Deadline
-from .spec import Placement, Spec
-from .validator import find_violations
-from .wording import install_hint, plural
+from ..atomicfile import write_text_atomic
+from ..backends.sat_facts import DEFAULT_ENCODING, DEFAULT_SOLVER, NATIVE
+from ..errors import InputError
+from ..result import Deadline
+from ..spec import Placement, Spec
+from ..validator import find_violations
+from ..wording import install_hint, plural
+from . import cnf as pairwise
+from .cnf import dimacs
 
 if TYPE_CHECKING:  # drup's thread starts with its first proof
     from concurrent.futures import ThreadPoolExecutor
@@ -192,8 +192,8 @@ def certification(spec: Spec, options: Mapping[str, Any], proof: str | None, *,
     Raises:
         InputError, SizeLimitError: naming the problem and the fix.
     """
-    from .atomicfile import check_output_path
-    from .backends import prover
+    from ..atomicfile import check_output_path
+    from ..backends import prover
 
     require_checker()
     row = prover()
@@ -233,7 +233,7 @@ def certify_no(spec: Spec, how: Certification, deadline: Deadline | None = None,
     turns out satisfiable (the search that said "no" disagrees with the solver) or a proof
     that does not check gives an uncertified certificate, never an exception: the caller
     decides how to fail."""
-    from .backends.sat import encode_cnf, refute_with_proof
+    from ..backends.sat import encode_cnf, refute_with_proof
 
     compiled = encode_cnf(spec, how.encoding)
     answer, proof = refute_with_proof(compiled, how.solver, solve_by or deadline)
@@ -367,7 +367,7 @@ def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = DEFA
         checked, variables = pairwise.reduced(spec) + blocking, spec.n * spec.n
         clauses = _pairwise_size(spec) + len(blocking)
     else:
-        from .backends.sat import encode_cnf
+        from ..backends.sat import encode_cnf
 
         compiled = encode_cnf(spec, encoding)
         checked = pairwise.unit_reduced(compiled.cnf.clauses + blocking)
@@ -502,7 +502,7 @@ def _run_checkers(checkers: Sequence[str], formula: str, proof_text: str,
 
 
 #: What the child process of `_run_checkers_stoppable` runs: `replay_main`.
-_CHILD = "import sys; from nqueens.certificates import replay_main; replay_main(sys.argv[1:])"
+_CHILD = "import sys; from nqueens.proofs.certificates import replay_main; replay_main(sys.argv[1:])"
 #: Seconds between looks at the deadline while the child checks.
 _POLL = 0.05
 
