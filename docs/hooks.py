@@ -3,7 +3,8 @@
 Three registries, so that a new generated page part, picture or notebook is one line:
 - SNIPPETS: a marker line `<!-- generated: NAME -->` in a page is replaced by NAME's Markdown
   (the CLI reference from the argparse parser, the performance page from committed results,
-  the `auto` policy's table from its code, the limits page from the constants).
+  the `auto` policy's table from its code, the limits page from the constants, the exit
+  codes from their table).
 - PICTURES: a path in the built site -> a function that writes that file. They are drawn by
   the package's own commands, exactly as a reader would draw them, and added to the site as
   files, so links to them are checked by the strict build like any other.
@@ -28,7 +29,7 @@ if str(DOCS) not in sys.path:  # the generators beside this file (docs/docgen/)
 
 from nqueens import policy  # noqa: E402 - the auto table, written from the code
 
-from docgen import cli_reference, limits, notebooks, performance  # noqa: E402 - needs the path set above
+from docgen import cli_reference, exit_codes, limits, notebooks, performance  # noqa: E402 - needs the path set above
 
 MARKER = re.compile(r"^<!-- generated: ([\w-]+) -->$", re.MULTILINE)
 
@@ -55,6 +56,7 @@ SNIPPETS: dict[str, Callable[[], str]] = {
     "performance": performance.page_markdown,
     "auto-policy": policy.table_markdown,
     "limits": limits.limits_markdown,
+    "exit-codes": exit_codes.exit_codes_markdown,
 }
 
 #: The worked example of "when the answer is no" (docs/how-to/hard-instances.md).

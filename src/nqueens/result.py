@@ -10,7 +10,7 @@ from typing import Any
 
 from .errors import InputError
 from .limits import MAX_TIMEOUT
-from .spec import Placement
+from .spec import Placement, Spec
 
 __all__ = ["Deadline", "Outcome", "SolutionSink", "Status"]
 
@@ -77,6 +77,46 @@ class Outcome:
     def unsatisfiable(self) -> bool:
         """True when the search proved there is no solution."""
         return self.complete and self.count == 0
+
+    def as_json(self, spec: Spec, **extra: Any) -> dict[str, Any]:
+        """The JSON document of this outcome of a search of `spec`, as `nqueens solve` and
+        `count --format json` print it (the schema: docs/reference/json-output.md); the
+        `extra` keys a command adds (`solutions`, `symmetries`, ...) go before `stats`,
+        which comes last.
+
+        `count` is always what was asked for and, where solutions are listed, how many are
+        listed: with unique the fundamental solutions, and `total` beside it every
+        solution the search met. `route` says why `auto` chose the backend (null when the
+        caller named it); `fixed` and `forbidden` are the board's cells, so that `verify`
+        can check a placement against the board it was found on. A certified answer adds
+        `certified` (true or false), `proof` (the proof file of a "no", null for a
+        solution) and `certificate` (what was checked, by which checkers)."""
+        doc: dict[str, Any] = {
+            "n": spec.n,
+            "variant": spec.variant,
+            "backend": self.backend,
+            "route": self.rule.reason() if self.rule is not None else None,
+            "status": self.status.value,
+            "count": self.count,
+            "complete": self.complete,
+            "elapsed": round(self.elapsed, 6),
+        }
+        if self.total is not None:
+            doc["total"] = self.total
+        if spec.name:
+            doc["name"] = spec.name
+        if spec.fixed:
+            doc["fixed"] = [list(cell) for cell in spec.fixed]
+        if spec.forbidden:
+            doc["forbidden"] = [list(cell) for cell in spec.forbidden]
+        certificate = self.certificate
+        if certificate is not None:  # only when certifying was asked for
+            doc["certified"] = certificate.certified
+            doc["proof"] = certificate.proof
+            doc["certificate"] = certificate.as_json()
+        doc.update(extra)
+        doc["stats"] = dict(self.stats)
+        return doc
 
     def __repr__(self) -> str:
         """One line (status, count, how many solutions kept), never every placement;

@@ -1,7 +1,8 @@
 """The `nqueens` command: argparse subcommands, one module each (listed in COMMANDS).
 
 `main(argv)` returns the exit code. Library exceptions become one line on stderr
-("nqueens: error: ...") with exit 2; nothing here prints a traceback for bad input. So
+("nqueens: error: ...") with the exit code their class carries (the table:
+`nqueens.exit_codes`); nothing here prints a traceback for bad input. So
 does an output the command cannot write, standard output or standard error included (a
 full disk: `CheckedStream`).
 """
@@ -17,15 +18,9 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any, NoReturn
 
-from ..errors import CertificateError, CountMismatchError, InputError, QueensError, WorkerError
-from .common import (
-    EXIT_CODES_HELP,
-    EXIT_MISMATCH,
-    EXIT_UNCERTIFIED,
-    EXIT_UNKNOWN,
-    EXIT_USAGE,
-    CheckedStream,
-)
+from ..errors import InputError, QueensError
+from ..exit_codes import help_text
+from .common import EXIT_UNKNOWN, EXIT_USAGE, CheckedStream
 
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
 COMMANDS = (
@@ -76,7 +71,7 @@ def build_parser(*only: str) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="nqueens",
         description="Solve, count and verify n-queens instances with CP-SAT, SAT or a backtracker.",
-        epilog=EXIT_CODES_HELP + "\n\nexamples:\n  nqueens solve 8\n  nqueens count 10 --backend sat",
+        epilog=help_text() + "\n\nexamples:\n  nqueens solve 8\n  nqueens count 10 --backend sat",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"nqueens {__version__}")
@@ -154,7 +149,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return code
     except QueensError as error:
         _tell(f"nqueens: error: {one_line(str(error))}")
-        return _exit_code(error)
+        return int(error.exit_code)
     except ImportError as error:
         if _interrupted_import(error):  # a Ctrl-C inside a solver library's initialisation
             _tell("nqueens: interrupted")
@@ -175,19 +170,6 @@ def _main(argv: Sequence[str] | None) -> int:
             _tell("nqueens: interrupted")
             return EXIT_UNKNOWN
         raise
-
-
-def _exit_code(error: QueensError) -> int:
-    """Evidence that does not check (4) and counts that disagree (5) have codes of their own,
-    a count its workers could not finish has no answer (3); every other error of ours is
-    bad usage or input (2)."""
-    if isinstance(error, CertificateError):
-        return EXIT_UNCERTIFIED
-    if isinstance(error, CountMismatchError):
-        return EXIT_MISMATCH
-    if isinstance(error, WorkerError):
-        return EXIT_UNKNOWN
-    return EXIT_USAGE
 
 
 def _interrupted_in_native_code(error: Exception) -> bool:

@@ -1,4 +1,4 @@
-"""What every subcommand shares: exit codes, the N-or-model argument, backend options and
+"""What every subcommand shares: exit codes (from `exit_codes`), the N-or-model argument, backend options and
 output helpers. Library errors become messages in `cli/__init__.py`, not here."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..atomicfile import check_output_path, write_failure_reason, write_text_atomic
 from ..backends import DEFAULT_BACKEND, Option, backend_names, offered_options
 from ..errors import InputError, SizeLimitError
+from ..exit_codes import ExitCode
 from ..limits import MAX_BOARD_N, MAX_DIGITS, time_limit
 from ..spec import Cell, Spec
 from ..variants import VARIANTS
@@ -21,21 +22,13 @@ from ..variants import VARIANTS
 if TYPE_CHECKING:
     from ..modeling.modelfile import Model
 
-EXIT_OK = 0  # found / complete / valid
-EXIT_NO = 1  # solve proved there is no solution; verify found the placement invalid
-EXIT_USAGE = 2  # bad usage, unreadable input or an output that cannot be written
-EXIT_UNKNOWN = 3  # time limit or interrupt before a definite answer
-EXIT_UNCERTIFIED = 4  # --certify / verify --proof: the evidence for the answer does not check
-EXIT_MISMATCH = 5  # count --cross-check: the two routes' counts differ
-
-EXIT_CODES_HELP = """exit codes:
-  0  found / complete / valid (a complete count exits 0 even when it is 0; explain answered)
-  1  solve proved there is no solution, or verify found the placement invalid
-  2  bad usage, unreadable input or an output that cannot be written (one line on
-     stderr)
-  3  time limit or interrupt before a definite answer
-  4  an answer asked to be certified whose proof (or solution) does not check
-  5  a cross-check: the two counting routes (or most-queens solvers) disagree"""
+#: The exit codes, from the one table (`nqueens.exit_codes`; their meanings are there).
+EXIT_OK = ExitCode.OK
+EXIT_NO = ExitCode.NO
+EXIT_USAGE = ExitCode.USAGE
+EXIT_UNKNOWN = ExitCode.UNKNOWN
+EXIT_UNCERTIFIED = ExitCode.UNCERTIFIED
+EXIT_MISMATCH = ExitCode.MISMATCH
 
 
 def load_problem(text: str, variant: str | None = None) -> Spec:

@@ -1,4 +1,5 @@
-"""Text and JSON renderings of placements and outcomes. No solver imports."""
+"""Text renderings of placements and outcomes (a record builds its own JSON document:
+`Outcome.as_json`). No solver imports."""
 
 from __future__ import annotations
 
@@ -50,41 +51,9 @@ def solution_text(
 
 
 def outcome_json(spec: Spec, outcome: Outcome, **extra: Any) -> dict[str, Any]:
-    """The JSON document of an outcome (the schema: docs/reference/json-output.md).
-
-    `count` is always what was asked for and, where solutions are listed, how many are
-    listed: with --unique the fundamental solutions (`outcome.count`), and `total` beside
-    it every solution the search met (`outcome.total`). `route` says why `auto` chose
-    the backend (null when the user named it); `fixed` and `forbidden` are the board's
-    cells, so that `verify` can check a placement against the board it was found on. A certified
-    answer adds `certified` (true or false), `proof` (the proof file of a "no", null for a
-    solution) and `certificate` (what was checked, by which checkers)."""
-    doc: dict[str, Any] = {
-        "n": spec.n,
-        "variant": spec.variant,
-        "backend": outcome.backend,
-        "route": outcome.rule.reason() if outcome.rule is not None else None,
-        "status": outcome.status.value,
-        "count": outcome.count,
-        "complete": outcome.complete,
-        "elapsed": round(outcome.elapsed, 6),
-    }
-    if outcome.total is not None:
-        doc["total"] = outcome.total
-    if spec.name:
-        doc["name"] = spec.name
-    if spec.fixed:
-        doc["fixed"] = [list(cell) for cell in spec.fixed]
-    if spec.forbidden:
-        doc["forbidden"] = [list(cell) for cell in spec.forbidden]
-    certificate = outcome.certificate
-    if certificate is not None:  # only when certifying was asked for
-        doc["certified"] = certificate.certified
-        doc["proof"] = certificate.proof
-        doc["certificate"] = certificate.as_json()
-    doc.update(extra)
-    doc["stats"] = dict(outcome.stats)
-    return doc
+    """The outcome's JSON document: the record builds it (`Outcome.as_json`); this name
+    stays for the commands that still call it."""
+    return outcome.as_json(spec, **extra)
 
 
 def backend_text(outcome: Outcome) -> str:

@@ -41,7 +41,7 @@ from .common import (
 )
 from .guard import Guard, stop_cause, stopped_replay
 from .progress import bar, wanted
-from .render import announce, backend_text, outcome_json, solution_text
+from .render import announce, backend_text, solution_text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -161,10 +161,10 @@ class _Printer:
         with self.guard.output_lock:
             self.progress.close()
             if self.args.format == "json":
-                doc = outcome_json(self.spec, outcome, solutions=[list(p) for p in shown], **extra)
+                doc = outcome.as_json(self.spec, solutions=[list(p) for p in shown], **extra)
                 sys.stdout.write(json.dumps(doc) + "\n")
             elif self.args.format == "jsonl":
-                summary = {"type": "summary", **outcome_json(self.spec, outcome, **extra)}
+                summary = {"type": "summary", **outcome.as_json(self.spec, **extra)}
                 sys.stdout.write(json.dumps(summary) + "\n")
             else:
                 if outcome.total is not None:  # --unique: the fundamental ones were listed
