@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -234,6 +235,6 @@ def test_two_digit_column_numbers_stay_apart(browser: Any, tmp_path: Path) -> No
             # each number is whole inside its own header cell, so none touches the next
             assert cell_left < left < right < cell_right, (n, col, left, right, cell_left, cell_right)
             assert points >= 9, (n, col, points)  # and not shrunk past reading
-        gaps = [b[2] - a[3] for a, b in zip(heads, heads[1:])]
+        gaps = [b[2] - a[3] for a, b in pairwise(heads)]
         assert min(gaps) >= 2, (n, min(gaps))
     browser.save_screenshot(str(tmp_path / "play-40.png"))

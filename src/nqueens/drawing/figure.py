@@ -92,10 +92,10 @@ def boards_figure(n: int, placements: Sequence[Sequence[int]], *, fixed: Sequenc
         (forbidden, f"{style.NAMES[style.FORBIDDEN]} cross: forbidden cell")) if present]
     keys += [text for present, text in (
         (sums, f"solid {style.NAMES[style.SUM_DIAGONAL]} line: an excluded diagonal r + c"),
-        (differences, f"dashed {style.NAMES[style.DIFFERENCE_DIAGONAL]} line: an excluded "
-                      "diagonal r - c"),
-        (empty_rows or empty_cols, f"{style.NAMES[style.EMPTY_LINE]} band: a row or column "
-                                   "without a queen")) if present]
+        (differences, (f"dashed {style.NAMES[style.DIFFERENCE_DIAGONAL]} line: an excluded "
+                       "diagonal r - c")),
+        (empty_rows or empty_cols, (f"{style.NAMES[style.EMPTY_LINE]} band: a row or column "
+                                    "without a queen"))) if present]
     keys.append(f"rows and columns numbered from {shift}" if count == 1
                 else f"each caption lists the queens' columns row by row, {base}")
     heading = ([title] if title else []) + wrap_lines("; ".join(keys), width - 0.3, 9)
