@@ -125,3 +125,19 @@ def test_excluded_diagonals_are_lines_and_each_cell_gets_one_cross() -> None:
     words = heading(figure)
     assert f"solid {style.NAMES[style.SUM_DIAGONAL]} line" in words
     assert f"dashed {style.NAMES[style.DIFFERENCE_DIAGONAL]} line" in words
+
+
+@pytest.mark.parametrize("n", [8, 28])
+def test_a_notebook_board_numbers_its_rows_and_columns(n: int) -> None:
+    from nqueens.drawing.svg import board_svg
+
+    root = ElementTree.fromstring(board_svg(n, forbidden=[(1, 2), (1, 2), (3, 0)]))
+    for kind in ("row", "col"):
+        numbers = [int(t.text or "") for t in root.iter(f"{SVG}text")
+                   if t.get("class") == f"{kind}-number"]
+        assert numbers[0] == 0 and numbers == sorted(set(numbers))
+        step = numbers[1] - numbers[0]
+        assert numbers == list(range(0, n, step)) and step <= 2
+    crosses = [(p.get("data-row"), p.get("data-col")) for p in root.iter(f"{SVG}path")
+               if p.get("class") == "forbidden"]
+    assert sorted(crosses) == [("1", "2"), ("3", "0")]  # one cross a cell
