@@ -141,3 +141,13 @@ def test_a_notebook_board_numbers_its_rows_and_columns(n: int) -> None:
     crosses = [(p.get("data-row"), p.get("data-col")) for p in root.iter(f"{SVG}path")
                if p.get("class") == "forbidden"]
     assert sorted(crosses) == [("1", "2"), ("3", "0")]  # one cross a cell
+
+
+def test_each_board_of_a_grid_is_numbered() -> None:
+    solutions = [list(p) for p in sorted(brute_force_solutions(6))]
+    root = svg_root(boards_figure(6, solutions))
+    for board in range(len(solutions)):
+        for kind in ("row", "col"):
+            labels = {k: v for k, v in texts_by_id(root, f"{kind}-label-").items()
+                      if k.endswith(f"-b{board}")}
+            assert labels == {f"{kind}-label-{i}-b{board}": str(i) for i in range(6)}

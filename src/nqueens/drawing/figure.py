@@ -55,8 +55,9 @@ def boards_figure(n: int, placements: Sequence[Sequence[int]], *, fixed: Sequenc
     queen. `keys`, when given, replace the heading's description of the crosses and frames;
     the lines, the bands and the numbering describe themselves.
 
-    A single board has its row and column numbers beside it (0-based, as the CLI's text
-    says them, or 1-based with `one_based`), every one or, on a large board, every few."""
+    Every board has its row and column numbers beside it (0-based, as the CLI's text says
+    them, or 1-based with `one_based`), every one or, on a large board, every few;
+    `mark_empty` is for a single board."""
     plt = pyplot()
     count = len(placements)
     shift = 1 if one_based else 0
@@ -75,14 +76,16 @@ def boards_figure(n: int, placements: Sequence[Sequence[int]], *, fixed: Sequenc
     band = max((len(lines) for lines in captions), default=0) * CAPTION_PT * LINE_HEIGHT / 72
     band += 0.08 if captions else 0.0
     digits = len(str(n - 1 + shift))
-    margin = 0.12 + digits * style.CHAR_WIDTH * LABEL_PT / 72 if count == 1 else 0.0
-    cell_w = side + GAP_IN
-    cell_h = side + band + GAP_IN
-    width = columns * cell_w - GAP_IN + 2 * margin + 0.2
+    margin = 0.12 + digits * style.CHAR_WIDTH * LABEL_PT / 72  # each board's numbers
+    after = margin if count == 1 else 0.0  # a single board sits in the middle
+    cell_w = margin + side + GAP_IN
+    cell_h = margin + side + band + GAP_IN
+    width = columns * cell_w - GAP_IN + after + 0.2
     base = "1-based" if one_based else "0-based"
     on_board = [(r, c) for r, c in queens]
     if count == 1:
         on_board += list(enumerate(placements[0]))
+    mark_empty = mark_empty and count == 1
     empty_rows = sorted(set(range(n)) - {r for r, _ in on_board}) if mark_empty else []
     empty_cols = sorted(set(range(n)) - {c for _, c in on_board}) if mark_empty else []
     sums = [cells for cells in diagonals if _is_sum_diagonal(n, cells)]
@@ -96,11 +99,12 @@ def boards_figure(n: int, placements: Sequence[Sequence[int]], *, fixed: Sequenc
                        "diagonal r - c")),
         (empty_rows or empty_cols, (f"{style.NAMES[style.EMPTY_LINE]} band: a row or column "
                                     "without a queen"))) if present]
-    keys.append(f"rows and columns numbered from {shift}" if count == 1
-                else f"each caption lists the queens' columns row by row, {base}")
+    keys.append(f"rows and columns numbered from {shift}" if count == 1 else
+                f"rows and columns numbered from {shift}; each caption lists the queens' "
+                f"columns row by row, {base}")
     heading = ([title] if title else []) + wrap_lines("; ".join(keys), width - 0.3, 9)
     top = 0.2 + 0.25 * len(heading)
-    height = rows * cell_h - GAP_IN + top + margin + 0.1
+    height = rows * cell_h - GAP_IN + top + after + 0.1
     figure = plt.figure(figsize=(width, height))
     axes = figure.add_axes((0, 0, 1, 1))
     axes.set_axis_off()
@@ -121,8 +125,8 @@ def boards_figure(n: int, placements: Sequence[Sequence[int]], *, fixed: Sequenc
             axes.text(x0 + side / 2, y0 + side + 0.06, "\n".join(captions[index]),
                       ha="center", va="top", fontsize=CAPTION_PT, linespacing=1.2,
                       gid=f"caption-{index}")
-        if margin:
-            _draw_numbers(axes, n, shift, (x0, y0), unit, empty_rows, empty_cols)
+        _draw_numbers(axes, n, shift, (x0, y0), unit, empty_rows, empty_cols, f"-b{index}"
+                      if count > 1 else "")
     axes.set_xlim(0, width)
     axes.set_ylim(height, 0)
     axes.set_aspect("auto")
@@ -137,7 +141,7 @@ def label_step(n: int, unit: float, digits: int) -> int:
 
 
 def _draw_numbers(axes: Any, n: int, shift: int, corner: tuple[float, float], unit: float,
-                  empty_rows: Sequence[int], empty_cols: Sequence[int]) -> None:
+                  empty_rows: Sequence[int], empty_cols: Sequence[int], key: str) -> None:
     """The row numbers left of the board and the column numbers above it; a row or column
     without a queen gets its band and its number, bold on the band's colour, always."""
     from matplotlib.patches import Rectangle
@@ -162,10 +166,10 @@ def _draw_numbers(axes: Any, n: int, shift: int, corner: tuple[float, float], un
                 "color": style.LABEL}
             if kind == "row":
                 axes.text(x0 - 0.06, y0 + (i + 0.5) * unit, str(i + shift), ha="right",
-                          va="center", fontsize=LABEL_PT, gid=f"row-label-{i}", **mark)
+                          va="center", fontsize=LABEL_PT, gid=f"row-label-{i}{key}", **mark)
             else:
                 axes.text(x0 + (i + 0.5) * unit, y0 - 0.05, str(i + shift), ha="center",
-                          va="bottom", fontsize=LABEL_PT, gid=f"col-label-{i}", **mark)
+                          va="bottom", fontsize=LABEL_PT, gid=f"col-label-{i}{key}", **mark)
 
 
 def _is_sum_diagonal(n: int, cells: Sequence[Cell]) -> bool:
