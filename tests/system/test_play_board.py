@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -208,3 +209,32 @@ def test_the_widgets_front_end_draws_what_python_says(browser: Any, tmp_path: Pa
     answer(browser, widget)
     assert browser.execute_script('return document.querySelector(".nq-page iframe").srcdoc.length') > 1000
     browser.save_screenshot(str(tmp_path / "play-widget.png"))
+
+
+#: The rendered boxes of the column numbers' text under arguments[0] ([left, right] in px).
+HEADER_TEXT = """
+return [...document.querySelectorAll(arguments[0] + " .colhead")].map(e => {
+  const range = document.createRange(); range.selectNodeContents(e);
+  const box = range.getBoundingClientRect(), cell = e.getBoundingClientRect();
+  return [+e.dataset.col, e.textContent, box.left, box.right, cell.left, cell.right,
+          parseFloat(getComputedStyle(e).fontSize)];
+});
+"""
+
+
+def test_two_digit_column_numbers_stay_apart(browser: Any, tmp_path: Path) -> None:
+    from nqueens.playing.board import PLAY_MAX_N
+
+    for n in (10, 12, 29, PLAY_MAX_N):
+        page = tmp_path / f"play-{n}.html"
+        page.write_text(play_page_html(n))
+        browser.get(page.as_uri())
+        heads = browser.execute_script(HEADER_TEXT, "#board")
+        assert [(col, text) for col, text, *_ in heads] == [(c, str(c)) for c in range(n)]
+        for col, _, left, right, cell_left, cell_right, points in heads:
+            # each number is whole inside its own header cell, so none touches the next
+            assert cell_left < left < right < cell_right, (n, col, left, right, cell_left, cell_right)
+            assert points >= 9, (n, col, points)  # and not shrunk past reading
+        gaps = [b[2] - a[3] for a, b in pairwise(heads)]
+        assert min(gaps) >= 2, (n, min(gaps))
+    browser.save_screenshot(str(tmp_path / "play-40.png"))

@@ -375,10 +375,11 @@ def _draw(answer: Explanation, args: argparse.Namespace) -> None:
                  else f"{what}: {size} of {len(answer.givens)} givens, no solution ({kind} set)")
         keys = [text for present, text in (
             (fixed, "blue framed queen: a fixed queen of the set"),
-            (forbidden, "red cross: a cell of the set"),
+            (forbidden, "vermillion cross: a cell of the set"),
             (faint, "small grey cross: a given not in the set"),
             (queens, "plain queen: a fixed queen not in the set")) if present]
         figure = boards_figure(spec.n, [[]], fixed=fixed, forbidden=forbidden, title=title,
-                               queens=[*fixed, *queens], faint=faint, keys=keys)
+                               queens=[*fixed, *queens], faint=faint, keys=keys,
+                               diagonals=[g.cells for g in answer.core if g.kind == "diagonal"])
     save_figure(figure, args.output, overwrite=args.force)
     print(f"wrote {args.output}", file=sys.stderr)

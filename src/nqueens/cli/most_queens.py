@@ -144,5 +144,5 @@ def _draw(spec: Spec, answer: MostQueens, args: argparse.Namespace) -> None:
         title += f"; no queen in {plural(len(empty), 'row')} {', '.join(empty)}"
     free = [cell for cell in answer.queens if cell not in set(spec.fixed)]
     figure = boards_figure(spec.n, [[]], fixed=spec.fixed, forbidden=spec.forbidden,
-                           one_based=args.one_based, title=title, queens=[*spec.fixed, *free])
+                           one_based=args.one_based, title=title, queens=[*spec.fixed, *free], mark_empty=True)
     save_figure(figure, args.output, overwrite=args.force)

@@ -16,6 +16,10 @@ BLUE = "#0072B2"
 VERMILLION = "#D55E00"
 PURPLE = "#CC79A7"
 
+#: The colours' names, as a legend says them (Okabe & Ito's own names).
+NAMES = {BLACK: "black", ORANGE: "orange", SKY_BLUE: "sky blue", GREEN: "bluish green",
+         YELLOW: "yellow", BLUE: "blue", VERMILLION: "vermillion", PURPLE: "reddish purple"}
+
 #: Board squares: neutral greys, so the marks in colour stand out on both.
 LIGHT = "#f3f3f3"
 DARK = "#c4c4c4"
@@ -28,6 +32,15 @@ FIXED_EDGE = BLUE
 #: a small thin dark-grey one, which reads as grey on both squares.
 FORBIDDEN = VERMILLION
 FAINT = "#5f5f5f"
+#: An excluded diagonal, a line across the board: a sum diagonal (r + c constant, rising
+#: to the right) solid reddish purple, a difference one (r - c constant) dashed bluish green.
+SUM_DIAGONAL = PURPLE
+DIFFERENCE_DIAGONAL = GREEN
+#: A row or column without a queen (most queens): a yellow band, its number on yellow.
+EMPTY_LINE = YELLOW
+EMPTY_OPACITY = 0.55
+#: The row and column numbers beside a board.
+LABEL = "#444444"
 #: The cell being checked on the step-through page, and the queen attacking it.
 CHECKING = BLUE
 ATTACKER = VERMILLION

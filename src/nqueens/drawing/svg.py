@@ -75,12 +75,17 @@ def board_svg(
     caption: str = "",
     unit: int | None = None,
     marks: Marks | None = None,
+    numbers: bool = True,
 ) -> str:
     """An n x n board with queens on `queens`, fixed cells framed in blue (a queen drawn on
-    each), forbidden cells crossed; all cells (row, col) 0-based. `caption` goes below.
-    `marks` adds what a position implies (`nqueens.playing.rules`)."""
+    each), forbidden cells crossed (once a cell); all cells (row, col) 0-based. `caption` goes
+    below. `marks` adds what a position implies (`nqueens.playing.rules`). `numbers` writes
+    the 0-based row and column numbers beside the board (every few on a large one), as the
+    text and the API say them."""
     unit = unit or cell_size(n)
     side = n * unit
+    font = max(7.0, min(11.0, unit * 0.6))
+    gutter = round(len(str(n - 1)) * style.CHAR_WIDTH * font + 6) if numbers else 0
     uid = f"nq{next(_ids)}"
     # the caption wrapped to the board's width (12 px text: 9 pt at 96 px an inch), or to a
     # wider drawing, the board in its middle, when that takes more than two lines
@@ -91,10 +96,12 @@ def board_svg(
         lines = wrap_lines(caption, width / 96, 9)
     caption_h = 4 + 16 * len(lines) if lines else 0
     left = (width - side) / 2
+    top = round(font + 5) if numbers else 0
     parts = [
-        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" '
-         f'height="{side + 2 + caption_h}" viewBox="{-1 - left:g} -1 {width + 2} '
-         f'{side + 2 + caption_h}" class="nqueens-board" role="img">'),
+        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2 + gutter}" '
+         f'height="{side + 2 + caption_h + top}" viewBox="{-1 - left - gutter:g} {-1 - top} '
+         f'{width + 2 + gutter} {side + 2 + caption_h + top}" class="nqueens-board" '
+         'role="img">'),
         f"<title>{escape(caption or f'{n} x {n} board')}</title>",
         (f'<defs><pattern id="{uid}-chk" width="{2 * unit}" height="{2 * unit}" '
          f'patternUnits="userSpaceOnUse"><rect width="{2 * unit}" height="{2 * unit}" '
@@ -104,11 +111,13 @@ def board_svg(
         (f'<rect width="{side}" height="{side}" fill="url(#{uid}-chk)" stroke="#555" '
          f'stroke-width="1"/>'),
     ]
+    if numbers:
+        parts.append(_numbers(n, unit, font))
     if marks is not None:
         parts.append(_tints(marks, unit))
     inset = unit * 0.18
     stroke = max(1.0, unit * 0.08)
-    for r, c in forbidden:
+    for r, c in dict.fromkeys(forbidden):
         x, y = c * unit, r * unit
         parts.append(
             f'<path class="forbidden" data-row="{r}" data-col="{c}" d="M{x + inset:.1f},'
@@ -132,6 +141,20 @@ def board_svg(
                      f'font-family="sans-serif" font-size="12">{escape(line)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _numbers(n: int, unit: float, font: float) -> str:
+    """The row numbers left of the board and the column numbers above it, 0-based: every
+    one, or every few when a number is wider than its cells."""
+    need = len(str(n - 1)) * style.CHAR_WIDTH * font + 3
+    step = next((k for k in (1, 2, 5, 10, 20, 50) if k * unit >= need), 100)
+    shown = range(0, n, step)
+    rows = "".join(f'<text class="row-number" x="-4" y="{(i + 0.5) * unit:.1f}" '
+                   f'text-anchor="end" dominant-baseline="central">{i}</text>' for i in shown)
+    cols = "".join(f'<text class="col-number" x="{(i + 0.5) * unit:.1f}" y="-4" '
+                   f'text-anchor="middle">{i}</text>' for i in shown)
+    return (f'<g font-family="sans-serif" font-size="{font:.1f}" fill="{style.LABEL}">'
+            f"{rows}{cols}</g>")
 
 
 def _tints(marks: Marks, unit: float) -> str:
@@ -176,7 +199,7 @@ def boards_html(head: str, placements: Sequence[Sequence[int]], *, shown: int = 
         if n > MAX_SVG_N:
             break
         unit = max(3, min(20, 160 // max(1, n))) if len(placements) > 1 else cell_size(n)
-        boards.append(board_svg(n, enumerate(placement), unit=unit,
+        boards.append(board_svg(n, enumerate(placement), unit=unit, numbers=len(placements) == 1,
                                 caption=f"solution {index + 1}"))
     rest = len(placements) - len(boards)
     more = f"<div>... and {rest} more not drawn</div>" if rest > 0 and boards else ""
