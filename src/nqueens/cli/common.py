@@ -414,9 +414,43 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def check_output(args: argparse.Namespace) -> None:
-    """Refuse a bad --output before the work starts (see `atomicfile.check_output_path`)."""
+    """Refuse a bad --output before the work starts (see `atomicfile.check_output_path`),
+    and the model file the command reads (`refuse_the_model`), even with --force."""
     if args.output is not None and args.output != "-":
+        refuse_the_model(getattr(args, "problem", None), args.output)
         check_output_path(args.output, overwrite=args.force)
+
+
+def refuse_the_model(problem: str | None, output: str) -> None:
+    """Refuse an output that is the model file being read (`problem`, an N|MODEL
+    argument), even with --force: a model is told by its text, not its suffix, so one may
+    end in .png, .svg or .html, and --force would replace it with the drawing.
+
+    Raises:
+        InputError: naming the file and the fix.
+    """
+    source = model_path(problem) if problem is not None else None
+    if source is None:
+        return
+    if not os.path.exists(source) and "#" in source:  # FILE#D: the first D diagonals of FILE
+        source = source.rpartition("#")[0]
+    try:
+        same = os.path.samefile(source, output)
+    except OSError:  # either is missing: they cannot be one file
+        return
+    if same:
+        raise InputError(f"{output} is the model being read ({problem}); write the output to "
+                         "another file")
+
+
+def check_picture_file(args: argparse.Namespace) -> str:
+    """Refuse, before the work, a picture --output that cannot be written, has no picture
+    suffix, or is the model being read (every command that draws calls this); returns
+    the image format."""
+    from ..pictures.save import picture_format
+
+    refuse_the_model(getattr(args, "problem", None), args.output)
+    return picture_format(args.output, overwrite=args.force)
 
 
 def write_output(args: argparse.Namespace, text: str, what: str) -> None:
@@ -435,9 +469,8 @@ def check_picture(spec: Spec, args: argparse.Namespace) -> None:
     plain board is known in advance)."""
     from ..limits import known_solutions
     from ..pictures.board import MAX_BOARDS, MAX_DRAWN_N
-    from ..pictures.save import picture_format
 
-    picture_format(args.output, overwrite=args.force)
+    check_picture_file(args)
     if spec.n > MAX_DRAWN_N:
         raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                          f"{MAX_DRAWN_N}); drop --output or use --format json")

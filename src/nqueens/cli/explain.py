@@ -132,9 +132,9 @@ def _refuse_early(spec: Spec, args: argparse.Namespace) -> None:
                          "or drop --proof")
     if args.output is not None:
         from ..pictures.board import MAX_DRAWN_N
-        from ..pictures.save import picture_format
+        from .common import check_picture_file
 
-        picture_format(args.output, overwrite=args.force)
+        check_picture_file(args)  # the model itself too, even with --force
         if spec.n > MAX_DRAWN_N:
             raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                              f"{MAX_DRAWN_N}); drop --output or use --format json")

@@ -278,6 +278,7 @@ def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
     title = spec.describe() if len(shown) == 1 else f"{spec.describe()}: {len(shown)} {kind}"
     draw_boards(spec, shown, args.output, one_based=args.one_based, title=title,
                 overwrite=args.force)
+    print(f"wrote {args.output} ({len(shown)} {plural(len(shown), 'board')})", file=sys.stderr)
 
 
 def _summary(what: str, outcome: Outcome) -> str:
