@@ -15,8 +15,9 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from types import FrameType
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from ..atomicfile import command_outputs, remove_written
 from ..errors import CertificateError, CountMismatchError, InputError, QueensError, WorkerError
 from .common import (
     EXIT_CODES_HELP,
@@ -26,6 +27,9 @@ from .common import (
     EXIT_USAGE,
     CheckedStream,
 )
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
 COMMANDS = (
@@ -149,12 +153,12 @@ def _main(argv: Sequence[str] | None) -> int:
     except SystemExit as exit_:
         return int(exit_.code or 0)
     try:
-        code = int(args.handler(args))
-        sys.stdout.flush()  # a full disk is found here, not by the interpreter's exit
+        with command_outputs() as written:
+            code = int(args.handler(args))
+            sys.stdout.flush()  # a full disk is found here, not by the interpreter's exit
         return code
     except QueensError as error:
-        _tell(f"nqueens: error: {one_line(str(error))}")
-        return _exit_code(error)
+        return _refused(error, written)
     except ImportError as error:
         if _interrupted_import(error):  # a Ctrl-C inside a solver library's initialisation
             _tell("nqueens: interrupted")
@@ -175,6 +179,16 @@ def _main(argv: Sequence[str] | None) -> int:
             _tell("nqueens: interrupted")
             return EXIT_UNKNOWN
         raise
+
+
+def _refused(error: QueensError, written: list[Path]) -> int:
+    """One line for an error of ours, and its exit code; a command that ends in exit 2
+    (bad input, or an output that cannot be written) leaves no file it wrote."""
+    _tell(f"nqueens: error: {one_line(str(error))}")
+    code = _exit_code(error)
+    if code == EXIT_USAGE:
+        remove_written(written)
+    return code
 
 
 def _exit_code(error: QueensError) -> int:
