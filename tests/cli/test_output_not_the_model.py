@@ -7,8 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
 from conftest import CliResult
+
 from optional import require
 
 #: A completion of the 4-board (a queen given at row 0, column 1) saved under a picture's name.
