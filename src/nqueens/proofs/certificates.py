@@ -522,7 +522,25 @@ def replay_seconds(checkers: Sequence[str], clauses: int, steps: int) -> float:
 
 
 def _steps(proof_text: str) -> list[str]:
-    return [line for line in proof_text.splitlines() if line.strip() and not line.startswith("c")]
+    """The proof's steps, one clause each as a line ("d ..." for a deletion, each ending in
+    0), however the file lays them out: DRAT text is a sequence of tokens in which a clause
+    ends at 0 and `d` starts a deletion, so one line may hold several clauses (or a clause
+    span lines); lines starting with "c" are comments. The count of steps decides which
+    checkers run, and drup, which reads a step a line, gets these lines. A last clause
+    without its 0 is kept as it stands, for the checkers to refuse."""
+    steps: list[str] = []
+    clause: list[str] = []
+    for line in proof_text.splitlines():
+        if line.startswith("c"):
+            continue
+        for token in line.split():
+            clause.append(token)
+            if token == "0":
+                steps.append(" ".join(clause))
+                clause = []
+    if clause:
+        steps.append(" ".join(clause))
+    return steps
 
 
 def _checkers_for(clauses: int, steps: int) -> list[str]:
