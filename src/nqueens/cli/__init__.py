@@ -26,6 +26,8 @@ from .common import (
     EXIT_UNKNOWN,
     EXIT_USAGE,
     CheckedStream,
+    begin_command,
+    end_command,
 )
 
 if TYPE_CHECKING:
@@ -92,9 +94,13 @@ def build_parser(*only: str) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, started: float | None = None) -> int:
     """Run the command line; returns the process exit code. A Ctrl-C at any point, even
-    while a module (or a solver library) is still importing, is one line and exit 3."""
+    while a module (or a solver library) is still importing, is one line and exit 3.
+
+    A `--timeout` counts from this call, or from `started` (a time.monotonic() reading:
+    the console script passes its process's start)."""
+    begin_command(started)
     previous = _term_as_interrupt()
     streams = (CheckedStream(sys.stdout, "standard output"),
                CheckedStream(sys.stderr, "standard error"))
@@ -105,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _tell("nqueens: interrupted")
         return EXIT_UNKNOWN
     finally:
+        end_command()
         guard = sys.modules.get(f"{__name__}.guard")
         if guard is not None:
             guard.restore_deferred()

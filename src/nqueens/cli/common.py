@@ -38,6 +38,36 @@ EXIT_CODES_HELP = """exit codes:
   5  a cross-check: the two counting routes (or most-queens solvers) disagree"""
 
 
+#: When the running commands began (time.monotonic()), the innermost last: `cli.main` notes
+#: each (`begin_command`, `end_command`).
+_COMMAND_STARTED: list[float] = []
+
+
+def begin_command(started: float | None = None) -> None:
+    """Note that a command begins now, or at `started` (a time.monotonic() reading): the
+    console script gives the moment its process started (`entry.main`)."""
+    import time
+
+    _COMMAND_STARTED.append(time.monotonic() if started is None else started)
+
+
+def end_command() -> None:
+    """The command begun last has ended (`cli.main`): a Guard made outside any command
+    counts its limit from its own creation."""
+    if _COMMAND_STARTED:
+        _COMMAND_STARTED.pop()
+
+
+def seconds_since_command_start() -> float:
+    """How long the running command has run, so that its `--timeout` counts from its start
+    (our imports and the reading of a model included), not from the start of a process
+    that may have run for hours before calling `cli.main` (a test suite, a notebook); 0
+    outside a command."""
+    import time
+
+    return max(0.0, time.monotonic() - _COMMAND_STARTED[-1]) if _COMMAND_STARTED else 0.0
+
+
 def load_problem(text: str, variant: str | None = None) -> Spec:
     """The spec named on the command line: a board size N, a model file (.toml, or a
     published instance format: CSPLib param, excluded diagonals `FILE#D`, ASP facts; see

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from ..interrupts import received
 from ..result import Deadline, Outcome, Status
-from .common import EXIT_UNKNOWN
+from .common import EXIT_UNKNOWN, seconds_since_command_start
 
 T = TypeVar("T")
 
@@ -42,21 +42,6 @@ _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 #: the guard's own stay installed, so that a second Ctrl-C landing between the search's
 #: return and its report neither kills the process nor cuts the output.
 _DEFERRED: list[dict[int, Any]] = []
-
-
-def seconds_since_process_start() -> float:
-    """How long this process has run, so that a `--timeout` counts from its start (the
-    interpreter, our imports and the reading of a model included), as a user timing the
-    command sees it. Linux's /proc gives the start in clock ticks since boot, the clock
-    CLOCK_BOOTTIME reads; elsewhere (or if /proc cannot be read) 0, the limit then counting
-    from the guard's creation, a few hundredths of a second later."""
-    try:
-        with open("/proc/self/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].split()
-        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22, starttime
-        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
-    except (OSError, ValueError, IndexError, AttributeError):
-        return 0.0
 
 
 def stop_cause(guard: Guard) -> str:
@@ -95,7 +80,7 @@ class Guard:
     """
 
     def __init__(self, timeout: float | None, *, grace: float = GRACE) -> None:
-        since_start = seconds_since_process_start() if timeout is not None else 0.0
+        since_start = seconds_since_command_start() if timeout is not None else 0.0
         self.deadline = Deadline(None if timeout is None else max(0.0, timeout - since_start))
         self.started = time.perf_counter()  # for a report the abandoned search cannot give
         self.grace = grace
