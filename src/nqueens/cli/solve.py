@@ -83,7 +83,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         "rotations or reflections of each other (the smallest of each class), "
                         "as its class is first met")
     parser.add_argument("--output", "-o", default=None, metavar="FILE",
-                        help="also draw the board(s) to FILE.svg or FILE.png")
+                        help="also draw the solutions shown to FILE.svg or FILE.png (one board, or a "
+                        "grid of them; never over the model being read)")
     parser.add_argument("--force", action="store_true",
                         help="overwrite the --output picture and the --proof files if they "
                         "exist (default: refuse)")
