@@ -90,6 +90,10 @@ def load_instance(text: str, variant: str | None = None) -> Model:
     from ..modeling.formats import read_instance
 
     path = model_path(text)
+    if path is None and text.strip() == "-":
+        raise InputError("a model is read from a file, not from standard input ('-'); save it "
+                         "to a file and give its path (or give a board size N or a bundled "
+                         "model's name: `nqueens models` lists them)")
     if path is None:
         raise InputError(
             f"N must be a positive integer board size, a model file (.toml) or a "
