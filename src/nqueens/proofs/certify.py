@@ -101,11 +101,12 @@ def run_certified(plan: CertifiedJob, deadline: Deadline, on_solution: SolutionS
 
 def _settle_scratch(outcome: Outcome, scratch: Path, deadline: Deadline) -> Outcome:
     """Keep the temporary folder of a proof only when the certificate names its files and
-    its replay was not stopped; otherwise (a solution, a stop) remove it, and the
-    certificate names no file."""
+    its replay was not stopped (it checked, or a checker rejected it); otherwise (a
+    solution, a stop) remove it, and the certificate names no file."""
     certificate = outcome.certificate
     if certificate is not None and certificate.proof is not None \
-            and Path(certificate.proof).parent == scratch and not deadline.expired():
+            and Path(certificate.proof).parent == scratch \
+            and (certificate.certified or not deadline.expired()):
         keep_scratch(scratch)
         return outcome
     remove_scratch(scratch)
