@@ -141,3 +141,26 @@ def test_an_error_in_a_certified_run_leaves_no_temporary_folder(
     with pytest.raises(nqueens.InputError, match="no space left"):
         nqueens.count(6, certify=True)
     assert left(private_tmp) == []
+
+
+def test_a_replay_stopped_by_the_time_limit_leaves_no_temporary_folder(
+        private_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    import nqueens.proofs.certificates as certificates
+
+    def until_stopped(checkers: object, formula: object, proof_file: object,
+                      deadline: Any) -> None:  # a replay the time limit cuts short
+        while not deadline.expired():
+            time.sleep(0.01)
+
+    monkeypatch.setattr(certificates, "_run_checkers_stoppable", until_stopped)
+    monkeypatch.setattr(certificates, "IN_PROCESS_SECONDS", -1.0)  # the stoppable route
+    with pytest.raises(nqueens.CertificateError) as refused:
+        nqueens.solve(3, certify=True, timeout=0.3)
+    certificate = refused.value.certificate
+    assert certificate is not None and not certificate.certified
+    assert certificate.reason.startswith("stopped before")
+    assert "nqueens-proof-" not in str(refused.value)  # names no file that is gone
+    assert certificate.proof is None and certificate.cnf is None
+    assert left(private_tmp) == []
