@@ -70,3 +70,19 @@ def test_a_full_standard_output_leaves_no_file(tmp_path: Path) -> None:
     assert done.stderr == ("nqueens: error: cannot write to standard output: no space left on "
                            "the device; free some space or write elsewhere\n")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_proof_past_the_file_size_limit_is_one_line_and_no_file(tmp_path: Path) -> None:
+    # the search's C kernel writes the proof itself: its failed write is the same one line
+    import resource
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (2048, resource.RLIM_INFINITY))
+
+    done = subprocess.run(command("count", "10", "--certify", "--proof", "q.drat"),
+                          cwd=tmp_path, capture_output=True, text=True, timeout=BOUND,
+                          check=False, preexec_fn=small_files)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == ("nqueens: error: q.drat: cannot write the proof: the file is too "
+                           "large (file-size limit); write a smaller output or raise the limit\n")
+    assert done.stdout == "" and list(tmp_path.iterdir()) == []
