@@ -17,8 +17,12 @@ from typing import BinaryIO
 
 from .errors import InputError
 
-__all__ = ["atomic_output", "check_output_path", "ensure_directory", "scratch_directory",
-           "write_all_atomic", "write_bytes_atomic", "write_failure_reason", "write_text_atomic"]
+__all__ = ["atomic_output", "check_output_path", "command_outputs", "ensure_directory",
+           "note_written", "remove_written", "scratch_directory", "write_all_atomic", "write_bytes_atomic",
+           "write_failure_reason", "write_text_atomic"]
+
+#: The files written so far by the command that runs (`command_outputs`), None outside one.
+_WRITTEN: list[Path] | None = None
 
 _REASONS = {
     errno.EISDIR: "is a directory; give a file name",
@@ -130,12 +134,39 @@ def atomic_output(path: str | os.PathLike[str], *, overwrite: bool = False) -> I
         with os.fdopen(fd, "wb") as handle:
             yield handle
         os.replace(tmp, target)
+        note_written(target)
     except OSError as error:
         _remove(tmp)
         raise _failure(target, error) from None
     except BaseException:
         _remove(tmp)
         raise
+
+
+def note_written(path: str | os.PathLike[str]) -> None:
+    """Record a file the running command has put in place (see `command_outputs`)."""
+    if _WRITTEN is not None:
+        _WRITTEN.append(Path(path))
+
+
+@contextmanager
+def command_outputs() -> Iterator[list[Path]]:
+    """The files one command writes (atomically, or a proof moved into place): `cli.main`
+    removes them when the command ends in an error of exit code 2 after writing them (a
+    full standard output after the proof was written), since such a run writes nothing."""
+    global _WRITTEN
+    outer, _WRITTEN = _WRITTEN, []
+    try:
+        yield _WRITTEN
+    finally:
+        _WRITTEN = outer
+
+
+def remove_written(paths: list[Path]) -> None:
+    """Remove the files of `command_outputs` (those still there)."""
+    for path in paths:
+        _remove(str(path))
+    paths.clear()
 
 
 def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, *, overwrite: bool = False) -> None:

@@ -119,7 +119,9 @@ def test_complete_extends_the_position_or_says_none_exists(backend: str) -> None
             assert outcome.solution in completions, where
             assert find_violations(w.spec, outcome.solution) == [], where
             assert w.queens == [[r, c] for r, c in enumerate(outcome.solution)], where
-            assert w.message.startswith(f"completed: {n - len(queens)} queen(s) added"), where
+            added = n - len(queens)
+            assert w.message.startswith(
+                f"completed: {added} {'queen' if added == 1 else 'queens'} added"), where
         else:
             assert outcome.unsatisfiable, where
             assert sorted(map(tuple, w.queens)) == sorted(queens), where  # the board stays

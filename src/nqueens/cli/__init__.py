@@ -16,11 +16,15 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from types import FrameType
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
+from ..atomicfile import command_outputs, remove_written
 from ..errors import InputError, QueensError
 from ..exit_codes import help_text
-from .common import EXIT_UNKNOWN, EXIT_USAGE, CheckedStream
+from .common import EXIT_UNKNOWN, EXIT_USAGE, CheckedStream, begin_command, end_command
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Subcommand modules in `nqueens.cli`; each has `register(subparsers)`.
 COMMANDS = (
@@ -83,9 +87,13 @@ def build_parser(*only: str) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, started: float | None = None) -> int:
     """Run the command line; returns the process exit code. A Ctrl-C at any point, even
-    while a module (or a solver library) is still importing, is one line and exit 3."""
+    while a module (or a solver library) is still importing, is one line and exit 3.
+
+    A `--timeout` counts from this call, or from `started` (a time.monotonic() reading:
+    the console script passes its process's start)."""
+    begin_command(started)
     previous = _term_as_interrupt()
     streams = (CheckedStream(sys.stdout, "standard output"),
                CheckedStream(sys.stderr, "standard error"))
@@ -96,6 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _tell("nqueens: interrupted")
         return EXIT_UNKNOWN
     finally:
+        end_command()
         guard = sys.modules.get(f"{__name__}.guard")
         if guard is not None:
             guard.restore_deferred()
@@ -144,12 +153,12 @@ def _main(argv: Sequence[str] | None) -> int:
     except SystemExit as exit_:
         return int(exit_.code or 0)
     try:
-        code = int(args.handler(args))
-        sys.stdout.flush()  # a full disk is found here, not by the interpreter's exit
+        with command_outputs() as written:
+            code = int(args.handler(args))
+            sys.stdout.flush()  # a full disk is found here, not by the interpreter's exit
         return code
     except QueensError as error:
-        _tell(f"nqueens: error: {one_line(str(error))}")
-        return int(error.exit_code)
+        return _refused(error, written)
     except ImportError as error:
         if _interrupted_import(error):  # a Ctrl-C inside a solver library's initialisation
             _tell("nqueens: interrupted")
@@ -170,6 +179,16 @@ def _main(argv: Sequence[str] | None) -> int:
             _tell("nqueens: interrupted")
             return EXIT_UNKNOWN
         raise
+
+
+def _refused(error: QueensError, written: list[Path]) -> int:
+    """One line for an error of ours, and its exit code; a command that ends in exit 2
+    (bad input, or an output that cannot be written) leaves no file it wrote."""
+    _tell(f"nqueens: error: {one_line(str(error))}")
+    code = int(error.exit_code)
+    if code == EXIT_USAGE:
+        remove_written(written)
+    return code
 
 
 def _interrupted_in_native_code(error: Exception) -> bool:

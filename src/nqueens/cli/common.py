@@ -31,6 +31,36 @@ EXIT_UNCERTIFIED = ExitCode.UNCERTIFIED
 EXIT_MISMATCH = ExitCode.MISMATCH
 
 
+#: When the running commands began (time.monotonic()), the innermost last: `cli.main` notes
+#: each (`begin_command`, `end_command`).
+_COMMAND_STARTED: list[float] = []
+
+
+def begin_command(started: float | None = None) -> None:
+    """Note that a command begins now, or at `started` (a time.monotonic() reading): the
+    console script gives the moment its process started (`entry.main`)."""
+    import time
+
+    _COMMAND_STARTED.append(time.monotonic() if started is None else started)
+
+
+def end_command() -> None:
+    """The command begun last has ended (`cli.main`): a Guard made outside any command
+    counts its limit from its own creation."""
+    if _COMMAND_STARTED:
+        _COMMAND_STARTED.pop()
+
+
+def seconds_since_command_start() -> float:
+    """How long the running command has run, so that its `--timeout` counts from its start
+    (our imports and the reading of a model included), not from the start of a process
+    that may have run for hours before calling `cli.main` (a test suite, a notebook); 0
+    outside a command."""
+    import time
+
+    return max(0.0, time.monotonic() - _COMMAND_STARTED[-1]) if _COMMAND_STARTED else 0.0
+
+
 def load_problem(text: str, variant: str | None = None) -> Spec:
     """The spec named on the command line: a board size N, a model file (.toml, or a
     published instance format: CSPLib param, excluded diagonals `FILE#D`, ASP facts; see
@@ -53,6 +83,10 @@ def load_instance(text: str, variant: str | None = None) -> Model:
     from ..modeling.formats import read_instance
 
     path = model_path(text)
+    if path is None and text.strip() == "-":
+        raise InputError("a model is read from a file, not from standard input ('-'); save it "
+                         "to a file and give its path (or give a board size N or a bundled "
+                         "model's name: `nqueens models` lists them)")
     if path is None:
         raise InputError(
             f"N must be a positive integer board size, a model file (.toml) or a "
@@ -407,9 +441,43 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def check_output(args: argparse.Namespace) -> None:
-    """Refuse a bad --output before the work starts (see `atomicfile.check_output_path`)."""
+    """Refuse a bad --output before the work starts (see `atomicfile.check_output_path`),
+    and the model file the command reads (`refuse_the_model`), even with --force."""
     if args.output is not None and args.output != "-":
+        refuse_the_model(getattr(args, "problem", None), args.output)
         check_output_path(args.output, overwrite=args.force)
+
+
+def refuse_the_model(problem: str | None, output: str) -> None:
+    """Refuse an output that is the model file being read (`problem`, an N|MODEL
+    argument), even with --force: a model is told by its text, not its suffix, so one may
+    end in .png, .svg or .html, and --force would replace it with the drawing.
+
+    Raises:
+        InputError: naming the file and the fix.
+    """
+    source = model_path(problem) if problem is not None else None
+    if source is None:
+        return
+    if not os.path.exists(source) and "#" in source:  # FILE#D: the first D diagonals of FILE
+        source = source.rpartition("#")[0]
+    try:
+        same = os.path.samefile(source, output)
+    except OSError:  # either is missing: they cannot be one file
+        return
+    if same:
+        raise InputError(f"{output} is the model being read ({problem}); write the output to "
+                         "another file")
+
+
+def check_picture_file(args: argparse.Namespace) -> str:
+    """Refuse, before the work, a picture --output that cannot be written, has no picture
+    suffix, or is the model being read (every command that draws calls this); returns
+    the image format."""
+    from ..pictures.save import picture_format
+
+    refuse_the_model(getattr(args, "problem", None), args.output)
+    return picture_format(args.output, overwrite=args.force)
 
 
 def write_output(args: argparse.Namespace, text: str, what: str) -> None:
@@ -428,9 +496,8 @@ def check_picture(spec: Spec, args: argparse.Namespace) -> None:
     plain board is known in advance)."""
     from ..limits import known_solutions
     from ..pictures.board import MAX_BOARDS, MAX_DRAWN_N
-    from ..pictures.save import picture_format
 
-    picture_format(args.output, overwrite=args.force)
+    check_picture_file(args)
     if spec.n > MAX_DRAWN_N:
         raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                          f"{MAX_DRAWN_N}); drop --output or use --format json")

@@ -60,7 +60,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "  nqueens explain 6 --forbidden 0,1 0,2 0,3 0,4 2,2 --smallest --format json\n"
             "  nqueens explain benchmarks/asp-blocked-28/blockedqueens.28.1449788117.param "
             "--output why.png\n"
-            "  nqueens explain diagonals-20.param#18 --repair --timeout 30\n"
+            "  nqueens generate diagonals 20 --seed 5 -o d5.param; nqueens explain d5.param#18 --repair\n"
             "  nqueens explain completion-8-unsat --certify --proof why.drat"
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -132,9 +132,9 @@ def _refuse_early(spec: Spec, args: argparse.Namespace) -> None:
                          "or drop --proof")
     if args.output is not None:
         from ..pictures.board import MAX_DRAWN_N
-        from ..pictures.save import picture_format
+        from .common import check_picture_file
 
-        picture_format(args.output, overwrite=args.force)
+        check_picture_file(args)  # the model itself too, even with --force
         if spec.n > MAX_DRAWN_N:
             raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                              f"{MAX_DRAWN_N}); drop --output or use --format json")

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from ..interrupts import received
 from ..result import Deadline, Outcome, Status
-from .common import EXIT_UNKNOWN
+from .common import EXIT_UNKNOWN, seconds_since_command_start
 
 T = TypeVar("T")
 
@@ -44,21 +44,6 @@ _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _DEFERRED: list[dict[int, Any]] = []
 
 
-def seconds_since_process_start() -> float:
-    """How long this process has run, so that a `--timeout` counts from its start (the
-    interpreter, our imports and the reading of a model included), as a user timing the
-    command sees it. Linux's /proc gives the start in clock ticks since boot, the clock
-    CLOCK_BOOTTIME reads; elsewhere (or if /proc cannot be read) 0, the limit then counting
-    from the guard's creation, a few hundredths of a second later."""
-    try:
-        with open("/proc/self/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].split()
-        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22, starttime
-        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
-    except (OSError, ValueError, IndexError, AttributeError):
-        return 0.0
-
-
 def stop_cause(guard: Guard) -> str:
     """What stopped a command: "interrupted by SIGINT" or "the time limit ran out"."""
     if guard.signal_name is not None:
@@ -70,8 +55,11 @@ def stopped_replay(guard: Guard, proof: str | None, problem: str, *extra: str) -
     """The line a command ends with when a stop comes while the checkers replay the proof
     of an answer its search has already found: the answer stands, uncertified, and the
     proof is kept for `verify --proof` (`extra`: further options it needs)."""
+    certificates = sys.modules.get("nqueens.proofs.certificates")
+    temporary = proof is not None and certificates is not None and certificates.in_scratch(proof)
     later = (f"; the proof is kept: replay it later with `nqueens verify --proof {proof} "
-             f"--model {problem}{''.join(' ' + word for word in extra)}`" if proof else "")
+             f"--model {problem}{''.join(' ' + word for word in extra)}`"
+             if proof and not temporary else "")
     return f"{stop_cause(guard)} before the proof was replayed: the answer is not certified{later}"
 
 
@@ -92,7 +80,7 @@ class Guard:
     """
 
     def __init__(self, timeout: float | None, *, grace: float = GRACE) -> None:
-        since_start = seconds_since_process_start() if timeout is not None else 0.0
+        since_start = seconds_since_command_start() if timeout is not None else 0.0
         self.deadline = Deadline(None if timeout is None else max(0.0, timeout - since_start))
         self.started = time.perf_counter()  # for a report the abandoned search cannot give
         self.grace = grace
@@ -189,6 +177,9 @@ class Guard:
             from ..counting.executors import remove_pool_files
 
             remove_pool_files()  # what the exit handlers os._exit skips would remove
+        certificates = sys.modules.get("nqueens.proofs.certificates")
+        if certificates is not None:
+            certificates.remove_scratch()  # a proof's temporary folder (no --proof given)
         os._exit(EXIT_UNKNOWN)  # the resource tracker unlinks the pools' semaphores
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:

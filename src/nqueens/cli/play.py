@@ -5,7 +5,6 @@ same board is the widget `nqueens.play`."""
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from ..errors import InputError
@@ -16,7 +15,6 @@ from .common import (
     add_problem_argument,
     check_output,
     load_problem_args,
-    model_path,
     wrap,
     write_output,
 )
@@ -51,29 +49,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     if Path(args.output).suffix.lower() not in (".html", ".htm"):
         raise InputError(f"output file {args.output!r} must end in .html (a play page)")
-    refuse_the_model(args.problem, args.output)  # not even with --force
-    check_output(args)  # an existing file without --force, a directory...: before the work
+    check_output(args)  # the model itself (even with --force), an existing file, a directory...
     spec = load_problem_args(args)
     write_output(args, play_page_html(spec), f"play page: {spec.describe()}")
     return EXIT_OK
 
-
-def refuse_the_model(problem: str, output: str) -> None:
-    """Refuse an output that is the model file being read, even with --force (a model is
-    told by its text, not its suffix, so one may end in .html).
-
-    Raises:
-        InputError: naming the file and the fix.
-    """
-    source = model_path(problem)
-    if source is None:
-        return
-    if not os.path.exists(source) and "#" in source:  # FILE#D: the first D diagonals of FILE
-        source = source.rpartition("#")[0]
-    try:
-        same = os.path.samefile(source, output)
-    except OSError:  # either is missing: they cannot be one file
-        return
-    if same:
-        raise InputError(f"{output} is the model being read ({problem}); write the page to "
-                         "another file")

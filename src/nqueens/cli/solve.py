@@ -83,7 +83,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         "rotations or reflections of each other (the smallest of each class), "
                         "as its class is first met")
     parser.add_argument("--output", "-o", default=None, metavar="FILE",
-                        help="also draw the board(s) to FILE.svg or FILE.png")
+                        help="also draw the solutions shown to FILE.svg or FILE.png (one board, or a "
+                        "grid of them; never over the model being read)")
     parser.add_argument("--force", action="store_true",
                         help="overwrite the --output picture and the --proof files if they "
                         "exist (default: refuse)")
@@ -278,6 +279,7 @@ def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
     title = spec.describe() if len(shown) == 1 else f"{spec.describe()}: {len(shown)} {kind}"
     draw_boards(spec, shown, args.output, one_based=args.one_based, title=title,
                 overwrite=args.force)
+    print(f"wrote {args.output} ({len(shown)} {plural(len(shown), 'board')})", file=sys.stderr)
 
 
 def _summary(what: str, outcome: Outcome) -> str:

@@ -10,7 +10,7 @@ from ..errors import InputError
 from ..pictures.tree import DEFAULT_TREE_NODES, MAX_TREE_NODES, draw_tree, tree_size
 from ..spec import Spec
 from ..wording import plural
-from .common import EXIT_OK, add_cell_arguments, textbook_board, wrap
+from .common import EXIT_OK, add_cell_arguments, refuse_the_model, textbook_board, wrap
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,6 +47,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     spec = textbook_board(args)
+    refuse_the_model(args.problem, args.output)  # not even with --force
     check_output_path(args.output, overwrite=args.force)  # one writer's refusals, first
     if args.output.lower().endswith((".html", ".htm")):
         from .trace import write_page

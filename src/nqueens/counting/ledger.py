@@ -81,7 +81,7 @@ def _describe(fields: Mapping[str, Any]) -> str:
         text += f" forbidden={fields['forbidden']}"
     text += f", backend {fields.get('backend')}"
     if fields.get("options"):
-        text += f" {fields['options']}"
+        text += " (" + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in fields["options"].items()) + ")"
     if "split_depth" not in fields:  # the problem alone (`check_problem`)
         return text
     return text + (f", split depth {fields.get('split_depth')} "

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..spec import Cell, Spec, as_spec
+from ..wording import plural
 
 __all__ = ["MAX_N", "Forced", "Propagation", "line_cells", "propagate"]
 
@@ -130,7 +131,8 @@ class Propagation:
         """Why the position has no completion: the dead lines, then each one's cells and
         why each is not free, a line each; or what propagation knows when no line is dead."""
         if not self.dead:
-            forced = f"; it forces {len(self.forced)} queen(s)" if self.forced else ""
+            forced = (f"; it forces {len(self.forced)} {plural(len(self.forced), 'queen')}"
+                      if self.forced else "")
             return (f"no row or column is dead{forced}: propagation alone does not show that "
                     "a completion is missing; a search decides it")
         n = self.n

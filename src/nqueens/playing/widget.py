@@ -17,6 +17,7 @@ import traitlets
 from ..errors import InputError, QueensError
 from ..result import Outcome
 from ..spec import Cell, Spec
+from ..wording import plural
 from .board import asset, board_script, board_style, play_spec
 from .rules import Propagation, propagate
 
@@ -204,7 +205,8 @@ class PlayWidget(anywidget.AnyWidget):
                 raise InputError(f"{_route(outcome)} returned a placement that breaks a rule: "
                                  f"{broken[0].describe()}")
             self._move(list(enumerate(outcome.solution)), self._propagation.forbidden,
-                       f"completed: {self.n - before} queen(s) added {timing}")
+                       f"completed: {self.n - before} {plural(self.n - before, 'queen')} added "
+                       f"{timing}")
         elif outcome.unsatisfiable:
             dead = f"\n{self._propagation.explain()}" if self._propagation.dead else ""
             self.message = f"no completion exists from here {timing}{dead}"

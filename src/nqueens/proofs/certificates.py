@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..atomicfile import write_text_atomic
+from ..atomicfile import write_failure_reason, write_text_atomic
 from ..backends.sat_facts import DEFAULT_ENCODING, DEFAULT_SOLVER, NATIVE
 from ..errors import InputError
 from ..result import Deadline
@@ -42,7 +42,8 @@ if TYPE_CHECKING:  # drup's thread starts with its first proof
 
 __all__ = ["Certificate", "Certification", "CheckerRun", "blocking_clauses", "certification",
            "certify_count", "certify_no", "certify_search", "certify_solutions", "check_proof",
-           "dimacs", "require_checker", "verify_proof"]
+           "dimacs", "in_scratch", "keep_scratch", "remove_scratch", "require_checker", "scratch_folder",
+           "verify_proof"]
 
 #: The checker every proof goes through, and the extra that installs it.
 CHECKER = "dratify"
@@ -146,12 +147,55 @@ class Certification:
         """(CNF file, proof file): the proof where asked, the CNF beside it; a new
         temporary folder for each call when no place was asked for."""
         if self.proof is None:
-            import tempfile
-
-            folder = Path(tempfile.mkdtemp(prefix="nqueens-proof-"))
+            folder = scratch_folder()
             return folder / "instance.cnf", folder / "proof.drat"
         proof = Path(self.proof)
         return cnf_path_for(proof), proof
+
+
+#: The temporary folders of proofs (`scratch_folder`) that no finished run has kept or
+#: removed yet: a command that exits at once on a stop removes them (`remove_scratch`).
+_SCRATCH: set[Path] = set()
+SCRATCH_PREFIX = "nqueens-proof-"
+
+
+def scratch_folder() -> Path:
+    """A new temporary folder for a proof and its CNF where no place was asked for; it is
+    the caller's to keep (`keep_scratch`, when a certificate names its files) or remove
+    (`remove_scratch`), and a stop that ends the process removes it.
+
+    Raises:
+        InputError: the folder cannot be made (a full disk, no rights), naming where.
+    """
+    import tempfile
+
+    try:
+        folder = Path(tempfile.mkdtemp(prefix=SCRATCH_PREFIX))
+    except OSError as error:
+        raise InputError(f"{tempfile.gettempdir()}: cannot make a temporary folder for the "
+                         f"proof there ({write_failure_reason(error)}); set TMPDIR to a folder "
+                         "with room, or give --proof FILE") from None
+    _SCRATCH.add(folder)
+    return folder
+
+
+def in_scratch(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` lies in a scratch folder that goes away with the run (not kept)."""
+    return Path(path).parent in _SCRATCH
+
+
+def keep_scratch(folder: Path) -> None:
+    """`folder` now holds the files a certificate names: it stays (the user's to remove)."""
+    _SCRATCH.discard(folder)
+
+
+def remove_scratch(folder: Path | None = None) -> None:
+    """Remove `folder` (None: every scratch folder not yet kept or removed) with its files."""
+    import shutil
+
+    for each in [folder] if folder is not None else list(_SCRATCH):
+        _SCRATCH.discard(each)
+        shutil.rmtree(each, ignore_errors=True)
 
 
 def cnf_path_for(proof: Path) -> Path:
@@ -415,8 +459,7 @@ def check_proof(formula: str, proof_file: Path, *, encoding: str | None = None,
         runs = _run_checkers_stoppable(checkers, formula, proof_file, deadline)
     if runs is None:
         return Certificate("drat", False, f"stopped before {names} finished replaying the "
-                           f"{len(steps):,}-step proof {proof_file}; replay it later with "
-                           "`nqueens verify --proof`", **facts)
+                           f"{len(steps):,}-step proof {proof_file}", **facts)
     malformed = next((run.reason for run in runs if run.reason.startswith(_NOT_DRAT)), None)
     if malformed is not None:
         raise InputError(f"{proof_file} is {malformed}; give the proof file `--certify` wrote")
@@ -479,7 +522,25 @@ def replay_seconds(checkers: Sequence[str], clauses: int, steps: int) -> float:
 
 
 def _steps(proof_text: str) -> list[str]:
-    return [line for line in proof_text.splitlines() if line.strip() and not line.startswith("c")]
+    """The proof's steps, one clause each as a line ("d ..." for a deletion, each ending in
+    0), however the file lays them out: DRAT text is a sequence of tokens in which a clause
+    ends at 0 and `d` starts a deletion, so one line may hold several clauses (or a clause
+    span lines); lines starting with "c" are comments. The count of steps decides which
+    checkers run, and drup, which reads a step a line, gets these lines. A last clause
+    without its 0 is kept as it stands, for the checkers to refuse."""
+    steps: list[str] = []
+    clause: list[str] = []
+    for line in proof_text.splitlines():
+        if line.startswith("c"):
+            continue
+        for token in line.split():
+            clause.append(token)
+            if token == "0":
+                steps.append(" ".join(clause))
+                clause = []
+    if clause:
+        steps.append(" ".join(clause))
+    return steps
 
 
 def _checkers_for(clauses: int, steps: int) -> list[str]:
@@ -518,11 +579,11 @@ def _run_checkers_stoppable(checkers: Sequence[str], formula: str, proof_file: P
 
     if deadline.expired():
         return None
-    import tempfile
+    from ..atomicfile import scratch_directory
 
-    with tempfile.TemporaryDirectory(prefix="nqueens-check-") as folder:
-        cnf_file = str(Path(folder) / "instance.cnf")
-        Path(cnf_file).write_text(formula)
+    with scratch_directory("nqueens-check-") as folder:
+        cnf_file = str(folder / "instance.cnf")
+        write_text_atomic(cnf_file, formula)  # a full disk: one line, no traceback
         with subprocess.Popen([sys.executable, "-c", _CHILD, cnf_file, str(proof_file),
                                *checkers], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, start_new_session=True) as child:

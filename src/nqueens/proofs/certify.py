@@ -26,6 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
+from ..atomicfile import note_written
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Placement
 from .certificates import (
@@ -35,6 +36,9 @@ from .certificates import (
     certify_no,
     certify_search,
     certify_solutions,
+    keep_scratch,
+    remove_scratch,
+    scratch_folder,
     solutions_path_for,
 )
 
@@ -84,13 +88,45 @@ def run_certified(plan: CertifiedJob, deadline: Deadline, on_solution: SolutionS
     the route's fallback if it has one, then the certificate of the answer."""
     how = plan.certification
     assert how is not None
+    cnf_file, proof_file = how.paths()
+    scratch = proof_file.parent if how.proof is None else None  # a temporary folder of ours
+    try:
+        outcome = _run(plan, how, cnf_file, proof_file, deadline, on_solution, on_answer)
+    except BaseException:
+        if scratch is not None:
+            remove_scratch(scratch)
+        raise
+    return outcome if scratch is None else _settle_scratch(outcome, scratch, deadline)
+
+
+def _settle_scratch(outcome: Outcome, scratch: Path, deadline: Deadline) -> Outcome:
+    """Keep the temporary folder of a proof only when the certificate names its files and
+    its replay was not stopped (it checked, or a checker rejected it); otherwise (a
+    solution, a stop) remove it, and the certificate names no file."""
+    certificate = outcome.certificate
+    if certificate is not None and certificate.proof is not None \
+            and Path(certificate.proof).parent == scratch \
+            and (certificate.certified or not deadline.expired()):
+        keep_scratch(scratch)
+        return outcome
+    remove_scratch(scratch)
+    if certificate is None or certificate.proof is None \
+            or Path(certificate.proof).parent != scratch:
+        return outcome
+    return replace(outcome, certificate=replace(
+        certificate, reason=certificate.reason.replace(f" {certificate.proof}", ""),
+        proof=None, cnf=None, solutions=None))
+
+
+def _run(plan: CertifiedJob, how: Certification, cnf_file: Path, proof_file: Path,
+         deadline: Deadline, on_solution: SolutionSink | None,
+         on_answer: AnswerHook | None) -> Outcome:
     seen: list[Placement] = []
 
     def keep(placement: Placement) -> bool | None:
         seen.append(placement)
         return None if on_solution is None else on_solution(placement)
 
-    cnf_file, proof_file = how.paths()
     route = plan.rule
     outcome, proved = _search(plan, plan.backend, plan.options, deadline, keep, how, proof_file)
     if route is not None and route.fallback is not None and outcome.count == 0 \
@@ -137,13 +173,20 @@ def _search(plan: CertifiedJob, backend: str, options: Any, deadline: Deadline, 
     if not backend_info(backend).search_proof:
         return search_with_classes(plan.spec, backend, options, unique=plan.unique,
                                    limit=plan.limit, deadline=deadline, on_solution=sink), False
-    with _Draft(proof_file, how.overwrite) as draft:
-        outcome = search_with_classes(plan.spec, backend, options, unique=plan.unique,
-                                      limit=plan.limit, deadline=deadline, on_solution=sink,
-                                      proof=draft.handle)
-        proves = outcome.complete and (plan.job == "count" or outcome.count == 0)
-        if proves:
-            draft.keep()
+    try:
+        with _Draft(proof_file, how.overwrite) as draft:
+            outcome = search_with_classes(plan.spec, backend, options, unique=plan.unique,
+                                          limit=plan.limit, deadline=deadline,
+                                          on_solution=sink, proof=draft.handle)
+            proves = outcome.complete and (plan.job == "count" or outcome.count == 0)
+            if proves:
+                draft.keep()
+    except OSError as error:  # a full disk, a file-size limit: one line, no proof left
+        from ..atomicfile import write_failure_reason
+        from ..errors import InputError
+
+        raise InputError(f"{proof_file}: cannot write the proof: "
+                         f"{write_failure_reason(error)}") from None
     return outcome, proves
 
 
@@ -169,11 +212,14 @@ class _Draft:
         return self
 
     def __exit__(self, *error: object) -> None:
-        self.handle.close()
-        if self.kept and error[0] is None:
-            os.replace(self.temporary, self.path)
-        else:
-            os.unlink(self.temporary)
+        try:
+            self.handle.close()  # (its last flush may fail on a full disk)
+            if self.kept and error[0] is None:
+                os.replace(self.temporary, self.path)
+                note_written(self.path)
+        finally:
+            if os.path.exists(self.temporary):
+                os.unlink(self.temporary)
 
 
 def _no_by_search(plan: CertifiedJob, outcome: Outcome, how: Certification, cnf_file: Path,
@@ -183,26 +229,33 @@ def _no_by_search(plan: CertifiedJob, outcome: Outcome, how: Certification, cnf_
     steps = int(outcome.stats.get("proof_added", 0)) + int(outcome.stats.get("proof_deleted", 0))
     order = outcome.stats.get("order")
     if order != "propagate" and steps > RACE_FROM_STEPS and not deadline.expired():
-        other = _solver_within(plan, how, steps * SECONDS_PER_STEP, steps, deadline)
+        other = _solver_within(plan, how, cnf_file, proof_file,
+                               steps * SECONDS_PER_STEP, steps, deadline)
         if other is not None:
-            os.replace(str(other.proof), proof_file)
-            os.replace(str(other.cnf), cnf_file)
-            return replace(other, proof=str(proof_file), cnf=str(cnf_file))
+            return other
     return certify_search(plan.spec, cnf_file, proof_file, _prover(outcome), deadline)
 
 
-def _solver_within(plan: CertifiedJob, how: Certification, seconds: float, steps: int,
-                   deadline: Deadline) -> Certificate | None:
+def _solver_within(plan: CertifiedJob, how: Certification, cnf_file: Path, proof_file: Path,
+                   seconds: float, steps: int, deadline: Deadline) -> Certificate | None:
     """The solver route's certificate when CaDiCaL refutes the CNF within `seconds` (and
-    the caller's limit) with a proof of fewer than `steps` steps that checks; its files are
-    in a new temporary folder. None otherwise."""
+    the caller's limit) with a proof of fewer than `steps` steps that checks, its files
+    moved to `cnf_file` and `proof_file` (from a temporary folder, removed). None otherwise."""
     budget = Deadline(seconds)
     if deadline.at is not None and budget.at is not None and deadline.at < budget.at:
         budget.at = deadline.at
     unhook = deadline.on_stop(budget.stop)
+    folder = scratch_folder()
     try:
-        other = certify_no(plan.spec, replace(how, proof=None), deadline, solve_by=budget,
-                           fewer_than=steps)
+        other = certify_no(plan.spec, replace(how, proof=str(folder / "proof.drat")),
+                           deadline, solve_by=budget, fewer_than=steps)
+        if not other.certified:
+            return None
+        import shutil  # (a move, not a rename: --proof may be on another file system)
+
+        shutil.move(str(other.proof), proof_file)
+        shutil.move(str(other.cnf), cnf_file)
+        return replace(other, proof=str(proof_file), cnf=str(cnf_file))
     finally:
         unhook()
-    return other if other.certified else None
+        remove_scratch(folder)
