@@ -17,7 +17,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#define POLL_MASK ((1ULL << 14) - 1) /* nodes between polls of the caller */
+#define POLL_MASK ((1ULL << 14) - 1) /* nodes between polls of the caller (n < 256) */
+/* A placement costs O(n) (its lines leave the board, the tightest line is sought), so on
+ * a large board each counts 1 + n / POLL_SCALE nodes: a stop or a signal is seen within
+ * about the same time on a board of 46,340 as on one of 250. */
+#define POLL_SCALE 256
 
 typedef struct {
     int n;
@@ -29,6 +33,7 @@ typedef struct {
     int *trail;            /* cells taken off the board, in order */
     int trail_len;
     uint64_t placements, removals, ticks;
+    uint64_t weight, next_poll; /* ticks per placement; ticks at the next poll */
 } board_t;
 
 static void take(board_t *b, int cell) {
@@ -129,6 +134,14 @@ static int offer(const board_t *b, PyObject *sink) {
     return go_on;
 }
 
+/* Whether the caller is due a poll after one more placement (see POLL_SCALE). */
+static inline int poll_due(board_t *b) {
+    b->ticks += b->weight;
+    if (b->ticks < b->next_poll) return 0;
+    b->next_poll = b->ticks + POLL_MASK + 1;
+    return 1;
+}
+
 /* Every POLL_MASK + 1 placements: 1 when a signal or `poll` says stop, -1 on a Python error. */
 static int ask_stop(PyObject *poll) {
     if (PyErr_CheckSignals() < 0) return -1;
@@ -172,7 +185,7 @@ static int run(board_t *b, PyObject *sink, PyObject *poll) {
                 b->placements++;
                 depth++;
                 mark[depth] = b->trail_len;
-                if ((++b->ticks & POLL_MASK) == 0) {
+                if (poll_due(b)) {
                     int stop = ask_stop(poll);
                     if (stop) { result = stop < 0 ? -1 : 1; break; }
                 }
@@ -375,7 +388,7 @@ static int run_logged(logged_t *L, PyObject *sink, PyObject *poll) {
             place_why(b, cell, L->why, d);
             b->placements++;
             fresh = !forced;
-            if ((++b->ticks & POLL_MASK) == 0) {
+            if (poll_due(b)) {
                 int stop = ask_stop(poll);
                 if (stop) { result = stop < 0 ? -1 : 1; break; }
             }
@@ -462,6 +475,8 @@ static int board_init(board_t *b, int n) {
     size_t cells = (size_t)n * (size_t)n;
     memset(b, 0, sizeof *b);
     b->n = n;
+    b->weight = 1 + (uint64_t)n / POLL_SCALE;
+    b->next_poll = POLL_MASK + 1;
     b->free = PyMem_Malloc(cells);
     b->count = PyMem_Malloc(sizeof(int) * 2 * (size_t)n);
     b->done = PyMem_Calloc(2 * (size_t)n, 1);
