@@ -261,8 +261,9 @@ class PlayWidget(anywidget.AnyWidget):
                  f"{', '.join(map(str, cells))}"
                  for noun, cells in (("queen", queens), ("forbidden cell", forbidden)) if cells]
         one = len(why.core) == 1
-        needed = ("without it a completion exists" if one
-                  else "without any one of them a completion exists")
+        # a completion of the set less one piece, not of the position: the others aside
+        needed = ("the bare board has a completion" if one
+                  else "the set less any one of them has a completion, the other pieces aside")
         kind = needed if why.minimal else "not proved minimal"
         text = (f"no completion: {' and '.join(parts)} already {'leaves' if one else 'leave'} "
                 f"none ({kind})")
