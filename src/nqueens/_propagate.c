@@ -17,11 +17,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#define POLL_MASK ((1ULL << 14) - 1) /* nodes between polls of the caller (n < 256) */
+#define POLL_MASK ((1ULL << 14) - 1) /* nodes between polls of the caller (n < 16) */
 /* A placement costs O(n) (its lines leave the board, the tightest line is sought), so on
  * a large board each counts 1 + n / POLL_SCALE nodes: a stop or a signal is seen within
- * about the same time on a board of 46,340 as on one of 250. */
-#define POLL_SCALE 256
+ * about the same time on a board of 46,340 as on one of 16 (on large boards every cell it touches is a cache miss). */
+#define POLL_SCALE 16
 
 typedef struct {
     int n;
@@ -487,7 +487,6 @@ static int board_init(board_t *b, int n) {
         PyErr_NoMemory();
         return -1;
     }
-    memset(b->free, 1, cells);
     /* by distance from the middle, the lower first on a tie: n = 5: 2 1 3 0 4; n = 6: 2 3 1 4 0 5 */
     if (n % 2) {
         b->centre[0] = n / 2;
@@ -502,6 +501,21 @@ static int board_init(board_t *b, int n) {
         }
     }
     for (int line = 0; line < 2 * n; line++) b->count[line] = n;
+    return 0;
+}
+
+/* Every cell free, a slice at a time with the caller polled between slices: on a board of
+ * tens of thousands the map is gigabytes, which take seconds to touch. 0, 1 when the poll
+ * asked to stop, -1 on a Python error. */
+static int board_clear(board_t *b, PyObject *poll) {
+    size_t cells = (size_t)b->n * (size_t)b->n, slice = (size_t)1 << 24;
+    for (size_t at = 0; at < cells; at += slice) {
+        memset(b->free + at, 1, cells - at < slice ? cells - at : slice);
+        if (cells > slice) {
+            int stop = ask_stop(poll);
+            if (stop) return stop < 0 ? -1 : 1;
+        }
+    }
     return 0;
 }
 
@@ -554,7 +568,8 @@ static PyObject *propagate_search(PyObject *self, PyObject *args, PyObject *kwar
     board_t b;
     PyObject *out = NULL;
     if (board_init(&b, n) == 0) {
-        int status = board_start(&b, fixed, n_fixed, forbidden, n_forbidden, NULL);
+        int status = board_clear(&b, poll);
+        if (status == 0) status = board_start(&b, fixed, n_fixed, forbidden, n_forbidden, NULL);
         if (status == 0) status = run(&b, sink, poll);
         if (status >= 0)
             out = Py_BuildValue("(iKK)", status == 3 ? 0 : status,
@@ -598,8 +613,11 @@ static PyObject *propagate_search_logged(PyObject *self, PyObject *args, PyObjec
         PyErr_NoMemory();
         goto done;
     }
-    int status = board_start(&b, fixed, n_fixed, forbidden, n_forbidden, L.why);
-    if (status == 3) { /* two fixed queens, or a fixed and a forbidden cell: units clash */
+    int status = board_clear(&b, poll);
+    if (status == 0) status = board_start(&b, fixed, n_fixed, forbidden, n_forbidden, L.why);
+    if (status == 1 || status < 0) {
+        /* stopped (or an error) before the search: nothing written */
+    } else if (status == 3) { /* two fixed queens, or a fixed and a forbidden cell: units clash */
         drat_line(&L.out, 0, NULL, 0);
         drat_flush(&L.out);
         status = L.out.err ? (errno = L.out.err, PyErr_SetFromErrno(PyExc_OSError), -1) : 0;

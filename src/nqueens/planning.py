@@ -739,9 +739,9 @@ def _refuse_oracle(spec: Spec, oracle: str, timeout: float | None) -> None:
 
     if oracle == "propagate":
         refuse_oversized(
-            spec, "propagate oracle", PROPAGATE_MAX_N,
+            spec, "propagate", PROPAGATE_MAX_N,
             BASE_BYTES + PROPAGATE_BYTES_PER_CELL * spec.n * spec.n,
-            lambda: "explain a smaller board")
+            lambda: "the explanation's oracle runs it; explain a smaller board")
         return
     _refuse_cnf(spec, "sat oracle", timeout,
                 "use --oracle propagate (oracle='propagate', queens boards) or a smaller board"
@@ -756,12 +756,12 @@ def _refuse_cnf(spec: Spec, what: str, timeout: float | None, instead: str) -> N
     from .limits import refuse_oversized
 
     board = Spec(spec.n, spec.variant)
+    refuse_oversized(spec, "sat", backend_info("sat").max_n or spec.n,
+                     sat_bytes(board, "pairwise"), lambda: f"the {what} runs on it; {instead}")
     clauses = estimated_clauses(board, "pairwise")
     if clauses > MAX_CLAUSES:
         raise SizeLimitError(f"the {what} needs the pairwise CNF of a {spec.n}x{spec.n} board, "
                              f"about {clauses:,} clauses (limit {MAX_CLAUSES:,}); {instead}")
-    refuse_oversized(spec, what, backend_info("sat").max_n or spec.n,
-                     sat_bytes(board, "pairwise"), lambda: instead)
     _refuse_build(spec, what, clauses * CNF_BUILD_SECONDS_PER_CLAUSE, timeout, instead)
 
 
@@ -815,8 +815,8 @@ def plan_most_queens(instance: Spec | int | str, *, method: str = "auto",
         if solver == "cpsat":
             instead = ("use --backend sat (backend='sat') or a smaller board"
                        if "rc2" not in solvers else "use a smaller board")
-            refuse_oversized(spec, "most-queens cpsat", backend_info("cpsat").max_n or spec.n,
-                             cpsat_bytes(spec), lambda: instead)
+            refuse_oversized(spec, "cpsat", backend_info("cpsat").max_n or spec.n,
+                             cpsat_bytes(spec), lambda: f"most queens runs on it; {instead}")
             _refuse_build(spec, "most-queens CP-SAT model", spec.n * spec.n
                           * CPSAT_BUILD_SECONDS_PER_CELL, timeout, instead)
         else:
