@@ -25,7 +25,6 @@ from .planning import (
     check_agreement,
     check_path,
     cross_check_plan,
-    model_of,
     plan,
     spec_of,
 )

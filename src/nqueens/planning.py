@@ -816,7 +816,7 @@ def plan_most_queens(instance: Spec | int | str, *, method: str = "auto",
             instead = ("use --backend sat (backend='sat') or a smaller board"
                        if "rc2" not in solvers else "use a smaller board")
             refuse_oversized(spec, "cpsat", backend_info("cpsat").max_n or spec.n,
-                             cpsat_bytes(spec), lambda: f"most queens runs on it; {instead}")
+                             cpsat_bytes(spec), _saying(f"most queens runs on it; {instead}"))
             _refuse_build(spec, "most-queens CP-SAT model", spec.n * spec.n
                           * CPSAT_BUILD_SECONDS_PER_CELL, timeout, instead)
         else:
@@ -824,3 +824,8 @@ def plan_most_queens(instance: Spec | int | str, *, method: str = "auto",
                         "use --backend cpsat (backend='cpsat') or a smaller board"
                         if "cpsat" not in solvers else "use a smaller board")
     return MostQueensPlan(spec, solvers)
+
+
+def _saying(text: str) -> Callable[[], str]:
+    """`text`, as the way out a size refusal asks for (a function: built only if refused)."""
+    return lambda: text
