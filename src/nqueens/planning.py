@@ -702,6 +702,7 @@ def plan_explanation(
     Raises:
         InputError, SizeLimitError: naming the problem and the fix.
     """
+    from .errors import SizeLimitError
     from .explanations.oracles import oracle_name
     from .modeling.givens import check_givens
     from .modeling.modelfile import Model
@@ -726,8 +727,13 @@ def plan_explanation(
             check_path("proof", proof)
         # the set's spec is known only later; the bare board of the same size and variant
         # meets the same refusals (the checker, the proof's files, the board's size)
-        plan(Spec(spec.n, spec.variant), "find", "auto", certify=True, proof=proof,
-             overwrite=overwrite, model_file=next(iter(inputs), None))
+        try:
+            plan(Spec(spec.n, spec.variant), "find", "auto", certify=True, proof=proof,
+                 overwrite=overwrite, model_file=next(iter(inputs), None))
+        except SizeLimitError as error:
+            why = str(error).split(";")[0]  # its way out is a solve's, not this one
+            raise SizeLimitError(f"the set's 'no' cannot be certified: {why}; drop --certify "
+                                 "(certify=) or explain a smaller board") from error
     return ExplanationPlan(model, chosen, name, smallest, repair, certify, proof, overwrite,
                            inputs)
 

@@ -169,7 +169,7 @@ def _exit_code(answer: Explanation, args: argparse.Namespace, guard: Guard) -> i
             return EXIT_UNKNOWN
         raise CertificateError(f"the set's 'no' is not certified: {certificate.reason}",
                                certificate)
-    uncertified = args.certify and answer.satisfiable is False and certificate is None
+    uncertified = args.certify and answer.satisfiable is not True and certificate is None
     if not answer.complete or uncertified:
         if uncertified:
             print("nqueens: stopped before the set's certificate was made; the answer is not "
@@ -214,7 +214,9 @@ def explanation_text(answer: Explanation) -> str:
         return "\n".join(out) + "\n"
     if answer.satisfiable is None:
         return (f"{what}: stopped before it was known whether it has a solution "
-                f"({answer.elapsed:.2f} s); give a longer --timeout\n")
+                f"({answer.elapsed:.2f} s); give a longer --timeout\n"
+                + ("no certificate was made (stopped before the explanation)\n"
+                   if answer.certify else ""))
     if answer.board_unsatisfiable:
         return (f"{what}: no solution even without givens: the {spec.variant} rules leave "
                 f"none on a {spec.n}x{spec.n} board, so no given is to blame\n")
