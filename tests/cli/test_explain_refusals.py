@@ -16,6 +16,7 @@ import pytest
 from nqueens.explanations import oracles
 
 from brute_force import brute_force_solutions
+from optional import require
 
 Run = Callable[..., Any]
 
@@ -61,7 +62,7 @@ def test_most_queens_cross_check_of_a_large_board_is_refused(run_cli: Run) -> No
 
 def test_certify_proof_with_force_overwrites_and_without_is_refused_first(
         run_cli: Run, tmp_path: Path) -> None:
-    pytest.importorskip("dratify")
+    require("dratify", "pip install '.[certify]'")
     proof = tmp_path / "why.drat"
     proof.write_text("old\n")
     # refused before the work: nothing on stdout, the file untouched
@@ -77,7 +78,7 @@ def test_certify_proof_with_force_overwrites_and_without_is_refused_first(
 
 def test_certify_of_a_board_beyond_certification_is_refused_before_the_work(
         run_cli: Run) -> None:
-    pytest.importorskip("dratify")
+    require("dratify", "pip install '.[certify]'")
     line = refused(run_cli, "explain", "5000", "--fixed", "0,0", "--certify")
     assert "cannot be certified" in line and "drop --certify" in line
 
@@ -108,7 +109,7 @@ def test_json_stopped_in_the_first_check_is_the_documented_document(
 
 def test_certify_stopped_during_the_explanation_says_so(
         run_cli: Run, monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("dratify")
+    require("dratify", "pip install '.[certify]'")
     _stop_after(monkeypatch, 2)  # the first checks say "no", then the stop
     result = run_cli("explain", "completion-8-unsat", "--oracle", "propagate", "--certify")
     assert result.code == 3

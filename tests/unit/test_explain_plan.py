@@ -20,6 +20,7 @@ from nqueens.planning import plan_explanation, plan_most_queens
 from nqueens.result import Deadline
 
 from brute_force import brute_force_most_queens, brute_force_solutions
+from optional import require
 
 
 def refused_fast(call: Callable[[], Any]) -> str:
@@ -130,7 +131,7 @@ class _StopsAfter(Deadline):
 
 
 def test_certify_stopped_during_the_explanation_says_no_certificate() -> None:
-    pytest.importorskip("dratify")
+    require("dratify", "pip install '.[certify]'")
     chosen = plan_explanation("completion-8-unsat", certify=True)
     why = chosen.run(_StopsAfter(2))
     assert why.satisfiable is False and not why.minimal and not why.complete
@@ -139,7 +140,7 @@ def test_certify_stopped_during_the_explanation_says_no_certificate() -> None:
 
 
 def test_the_api_certifies_the_set(tmp_path: Any) -> None:
-    pytest.importorskip("dratify")
+    require("dratify", "pip install '.[certify]'")
     proof = tmp_path / "why.drat"
     why = nqueens.explain("completion-8-unsat", certify=True, proof=proof)
     assert why.certified and why.certificate is not None and proof.is_file()
@@ -154,7 +155,7 @@ def test_smallest_without_a_limit_is_complete_even_if_a_slice_runs_out(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # main: each round's hitting-set solve had a fixed 1 s slice, and a slice that ran out
     # before any set ended the search as if stopped (complete False, exit 3)
-    pytest.importorskip("ortools")
+    require("ortools", "pip install '.[cpsat]'")
     from nqueens.explanations import cores
 
     monkeypatch.setattr(cores, "HITTING_SET_SLICE", 1e-9)
