@@ -695,9 +695,11 @@ def plan_explanation(
 ) -> ExplanationPlan:
     """Decide how `explain` runs, for the CLI and the API alike: the instance loaded as
     `model_of` reads it, its givens checked, the oracle chosen, and refused in well under a
-    second what cannot finish within memory (the oracle's, RC2's and the hitting sets'
-    models, estimated from formulas) or whose uninterruptible CNF build would outlast
-    `timeout`, naming the estimate and the way out.
+    second what cannot finish within memory (the oracle's and RC2's models, estimated from
+    formulas; the hitting sets' model has a Boolean per given only) or whose uninterruptible
+    CNF build would outlast `timeout`, naming the estimate and the way out. With `certify`
+    the bare board of the same size meets the certificate's refusals (its proof's files,
+    `overwrite` honoured), before the explanation rather than after it.
 
     Raises:
         InputError, SizeLimitError: naming the problem and the fix.
@@ -720,8 +722,8 @@ def plan_explanation(
         _refuse_cnf(spec, "repair (RC2 on the pairwise CNF)", timeout,
                     "drop --repair (repair=) or use a smaller board")
     check_givens(spec, chosen)
-    inputs = tuple(name for name in (model_file, instance if isinstance(instance, str)
-                                     else None) if name is not None)
+    inputs = tuple(source for source in (model_file, instance if isinstance(instance, str)
+                                         else None) if source is not None)
     if certify:
         if proof is not None:
             check_path("proof", proof)
