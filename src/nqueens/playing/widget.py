@@ -231,8 +231,9 @@ class PlayWidget(anywidget.AnyWidget):
     def explain(self, *, timeout: float | None = PLAY_TIMEOUT) -> str:
         """Why this position has no completion: its dead rows and columns, cell by cell,
         when it has some, and the queens and forbidden cells to blame (`nqueens.explain`):
-        a minimal set of them that leaves no completion on its own, each needed (without
-        any one a completion exists), and one to take back for a completion. A position
+        a minimal set of them that leaves no completion on its own, each needed (the set
+        less any one has a completion, the other pieces aside), and one to take back for a
+        completion. A position
         with a completion says so."""
         from ..api import explain
 
