@@ -17,7 +17,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#define POLL_MASK ((1ULL << 14) - 1) /* nodes between polls of the caller */
+#define POLL_MASK ((1ULL << 14) - 1) /* nodes between polls of the caller (n < 16) */
+/* A placement costs O(n) (its lines leave the board, the tightest line is sought), so on
+ * a large board each counts 1 + n / POLL_SCALE nodes: a stop or a signal is seen within
+ * about the same time on a board of 46,340 as on one of 16 (on large boards every cell it touches is a cache miss). */
+#define POLL_SCALE 16
 
 typedef struct {
     int n;
@@ -29,6 +33,7 @@ typedef struct {
     int *trail;            /* cells taken off the board, in order */
     int trail_len;
     uint64_t placements, removals, ticks;
+    uint64_t weight, next_poll; /* ticks per placement; ticks at the next poll */
 } board_t;
 
 static void take(board_t *b, int cell) {
@@ -129,6 +134,14 @@ static int offer(const board_t *b, PyObject *sink) {
     return go_on;
 }
 
+/* Whether the caller is due a poll after one more placement (see POLL_SCALE). */
+static inline int poll_due(board_t *b) {
+    b->ticks += b->weight;
+    if (b->ticks < b->next_poll) return 0;
+    b->next_poll = b->ticks + POLL_MASK + 1;
+    return 1;
+}
+
 /* Every POLL_MASK + 1 placements: 1 when a signal or `poll` says stop, -1 on a Python error. */
 static int ask_stop(PyObject *poll) {
     if (PyErr_CheckSignals() < 0) return -1;
@@ -172,7 +185,7 @@ static int run(board_t *b, PyObject *sink, PyObject *poll) {
                 b->placements++;
                 depth++;
                 mark[depth] = b->trail_len;
-                if ((++b->ticks & POLL_MASK) == 0) {
+                if (poll_due(b)) {
                     int stop = ask_stop(poll);
                     if (stop) { result = stop < 0 ? -1 : 1; break; }
                 }
@@ -375,7 +388,7 @@ static int run_logged(logged_t *L, PyObject *sink, PyObject *poll) {
             place_why(b, cell, L->why, d);
             b->placements++;
             fresh = !forced;
-            if ((++b->ticks & POLL_MASK) == 0) {
+            if (poll_due(b)) {
                 int stop = ask_stop(poll);
                 if (stop) { result = stop < 0 ? -1 : 1; break; }
             }
@@ -462,6 +475,8 @@ static int board_init(board_t *b, int n) {
     size_t cells = (size_t)n * (size_t)n;
     memset(b, 0, sizeof *b);
     b->n = n;
+    b->weight = 1 + (uint64_t)n / POLL_SCALE;
+    b->next_poll = POLL_MASK + 1;
     b->free = PyMem_Malloc(cells);
     b->count = PyMem_Malloc(sizeof(int) * 2 * (size_t)n);
     b->done = PyMem_Calloc(2 * (size_t)n, 1);
@@ -472,7 +487,6 @@ static int board_init(board_t *b, int n) {
         PyErr_NoMemory();
         return -1;
     }
-    memset(b->free, 1, cells);
     /* by distance from the middle, the lower first on a tie: n = 5: 2 1 3 0 4; n = 6: 2 3 1 4 0 5 */
     if (n % 2) {
         b->centre[0] = n / 2;
@@ -487,6 +501,21 @@ static int board_init(board_t *b, int n) {
         }
     }
     for (int line = 0; line < 2 * n; line++) b->count[line] = n;
+    return 0;
+}
+
+/* Every cell free, a slice at a time with the caller polled between slices: on a board of
+ * tens of thousands the map is gigabytes, which take seconds to touch. 0, 1 when the poll
+ * asked to stop, -1 on a Python error. */
+static int board_clear(board_t *b, PyObject *poll) {
+    size_t cells = (size_t)b->n * (size_t)b->n, slice = (size_t)1 << 24;
+    for (size_t at = 0; at < cells; at += slice) {
+        memset(b->free + at, 1, cells - at < slice ? cells - at : slice);
+        if (cells > slice) {
+            int stop = ask_stop(poll);
+            if (stop) return stop < 0 ? -1 : 1;
+        }
+    }
     return 0;
 }
 
@@ -539,7 +568,8 @@ static PyObject *propagate_search(PyObject *self, PyObject *args, PyObject *kwar
     board_t b;
     PyObject *out = NULL;
     if (board_init(&b, n) == 0) {
-        int status = board_start(&b, fixed, n_fixed, forbidden, n_forbidden, NULL);
+        int status = board_clear(&b, poll);
+        if (status == 0) status = board_start(&b, fixed, n_fixed, forbidden, n_forbidden, NULL);
         if (status == 0) status = run(&b, sink, poll);
         if (status >= 0)
             out = Py_BuildValue("(iKK)", status == 3 ? 0 : status,
@@ -583,8 +613,11 @@ static PyObject *propagate_search_logged(PyObject *self, PyObject *args, PyObjec
         PyErr_NoMemory();
         goto done;
     }
-    int status = board_start(&b, fixed, n_fixed, forbidden, n_forbidden, L.why);
-    if (status == 3) { /* two fixed queens, or a fixed and a forbidden cell: units clash */
+    int status = board_clear(&b, poll);
+    if (status == 0) status = board_start(&b, fixed, n_fixed, forbidden, n_forbidden, L.why);
+    if (status == 1 || status < 0) {
+        /* stopped (or an error) before the search: nothing written */
+    } else if (status == 3) { /* two fixed queens, or a fixed and a forbidden cell: units clash */
         drat_line(&L.out, 0, NULL, 0);
         drat_flush(&L.out);
         status = L.out.err ? (errno = L.out.err, PyErr_SetFromErrno(PyExc_OSError), -1) : 0;

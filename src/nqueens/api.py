@@ -25,7 +25,6 @@ from .planning import (
     check_agreement,
     check_path,
     cross_check_plan,
-    model_of,
     plan,
     spec_of,
 )
@@ -299,15 +298,23 @@ def explain(
     timeout: float | None = None,
     givens: Sequence[Given] | None = None,
     oracle: str = "auto",
+    certify: bool = False,
+    proof: str | os.PathLike[str] | None = None,
+    overwrite: bool = False,
+    **unknown: Any,
 ) -> Explanation:
     """After a "no": which givens cause it. For an instance without solution, a set of
     its givens (fixed queens, forbidden or blocked cells, excluded diagonals: a model
     file's as the file states them) that has no solution on its own, minimal: every one is
-    needed, and `removals` holds the solution that exists without each. `smallest=True`
-    looks for a set of fewest givens, `repair=True` also for the fewest givens to drop
-    (`explanation.repair`, with the solution then). An instance with a solution gets it
-    (`satisfiable` True, no set); a board with none even without givens (n = 2, 3) says so
-    (`board_unsatisfiable`). A `timeout` keeps what was proved (`complete` False).
+    needed, and `removals` holds, for each, a solution of the set less that given.
+    `smallest=True` looks for a set of fewest givens, `repair=True` also for the fewest
+    givens to drop (`explanation.repair`, with the solution then). An instance with a
+    solution gets it (`satisfiable` True, no set); a board with none even without givens
+    (n = 2, 3) says so (`board_unsatisfiable`). A `timeout` keeps what was proved
+    (`complete` False). `certify=True` certifies the set's "no" by a DRAT proof replayed
+    by a checker (`explanation.certificate`), written to `proof` (its CNF beside it;
+    `overwrite=True` may replace them) or a temporary folder. What cannot finish within
+    memory is refused at once (`planning.plan_explanation`).
 
         >>> import nqueens
         >>> why = nqueens.explain("completion-8-unsat")
@@ -315,11 +322,35 @@ def explain(
         (['fixed [0, 0]', 'fixed [1, 2]'], True)
 
     See `nqueens.explanations.Explanation` for every field."""
-    from .explanations import explain as explain_instance
+    from .planning import plan_explanation
 
+    _refuse_unknown("explain", unknown, _EXPLAIN_KEYWORDS)
+    if proof is not None:
+        check_path("proof", proof)
     timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
-    return explain_instance(model_of(spec_or_n), givens=givens, smallest=smallest,
-                            repair=repair, oracle=oracle, deadline=Deadline(timeout))
+    chosen = plan_explanation(spec_or_n, givens=givens, smallest=smallest, repair=repair,
+                              oracle=oracle, certify=certify,
+                              proof=os.fspath(proof) if proof is not None else None,
+                              overwrite=overwrite, timeout=timeout)
+    return chosen.run(Deadline(timeout))
+
+
+_EXPLAIN_KEYWORDS = ("smallest", "repair", "timeout", "givens", "oracle", "certify", "proof",
+                     "overwrite")
+_MOST_QUEENS_KEYWORDS = ("backend", "cross_check", "timeout")
+
+
+def _refuse_unknown(where: str, unknown: dict[str, Any], accepted: tuple[str, ...]) -> None:
+    """A keyword the call does not take: an InputError naming it and those it takes (a
+    Python TypeError would not be a QueensError)."""
+    if unknown:
+        name = sorted(unknown)[0]
+        raise InputError(f"{where}() takes no keyword {name!r}; it takes: "
+                         f"{', '.join(accepted)}")
+
+
+#: most_queens's backend= and the most-queens method each stands for.
+MOST_QUEENS_BACKENDS = {"auto": "auto", "cpsat": "cpsat", "sat": "rc2"}
 
 
 def most_queens(
@@ -328,25 +359,27 @@ def most_queens(
     backend: str = DEFAULT_BACKEND,
     cross_check: bool = False,
     timeout: float | None = None,
+    **unknown: Any,
 ) -> MostQueens:
     """How close a "no" comes: the most non-attacking queens that fit with every given
-    (`count`, `queens` as (row, col) cells, `optimal` False when stopped first; n when the
-    instance has a solution). `backend` "cpsat" maximizes with CP-SAT, "sat" runs RC2 on
-    the CNF, "auto" the one measured faster; `cross_check=True` runs both and raises
-    CountMismatchError if they disagree.
+    (`count`, `queens` as (row, col) cells, `empty_rows` and `empty_columns`, `optimal`
+    False when stopped first; n when the instance has a solution). `backend` "cpsat"
+    maximizes with CP-SAT, "sat" runs RC2 on the CNF, "auto" the one measured faster;
+    `cross_check=True` runs both and raises CountMismatchError if they disagree. What
+    cannot finish within memory is refused at once (`planning.plan_most_queens`).
 
         >>> import nqueens
         >>> nqueens.most_queens("completion-8-unsat").count
         7
     """
-    from .explanations import most_queens as most_queens_of
+    from .planning import plan_most_queens
 
-    methods = {"auto": "auto", "cpsat": "cpsat", "sat": "rc2"}
-    if backend not in methods:
+    _refuse_unknown("most_queens", unknown, _MOST_QUEENS_KEYWORDS)
+    if backend not in MOST_QUEENS_BACKENDS:
         raise InputError(f"most_queens runs on backend 'cpsat' (CP-SAT) or 'sat' (RC2), not "
                          f"{backend!r}; use one of them or 'auto'")
     if cross_check and backend != DEFAULT_BACKEND:
         raise InputError("cross_check=True runs both cpsat and sat; drop backend=")
     timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
-    return most_queens_of(spec_of(spec_or_n), method="both" if cross_check else methods[backend],
-                          deadline=Deadline(timeout))
+    method = "both" if cross_check else MOST_QUEENS_BACKENDS[backend]
+    return plan_most_queens(spec_or_n, method=method, timeout=timeout).run(Deadline(timeout))

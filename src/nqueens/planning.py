@@ -628,3 +628,212 @@ def _warning(
     return (f"{_VERBS[job]} {spec.describe()} with {backend}: {amount}roughly "
             f"{seconds_text(expected.seconds)} at this backend's rate{stops}; {how} takes "
             f"{'' if took.startswith('under') else 'about '}{took}")
+
+
+# explanations and most queens
+
+#: Seconds per clause to build the pairwise CNF in Python, which nothing interrupts
+#: (measured here: n = 100, 1.6 million clauses, 3.1 s; rounded up).
+CNF_BUILD_SECONDS_PER_CLAUSE = 2.5e-6
+#: Seconds per cell to build the CP-SAT grid of most queens in Python (measured here:
+#: n = 300, 0.5 s; rounded up).
+CPSAT_BUILD_SECONDS_PER_CELL = 6e-6
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .explanations import Explanation, MostQueens
+    from .modeling.givens import Given
+
+
+@dataclass(frozen=True)
+class ExplanationPlan:
+    """What `explain` will run, decided (and refused) before any work: the instance as
+    loaded and the givens it is explained with, the oracle ("auto" resolved), the parts
+    asked for and, with `certify`, where the proof of the set's "no" goes."""
+
+    model: Model
+    givens: tuple[Given, ...]
+    oracle: str
+    smallest: bool = False
+    repair: bool = False
+    certify: bool = False
+    proof: str | None = None
+    overwrite: bool = False
+    inputs: tuple[str, ...] = ()
+
+    @property
+    def spec(self) -> Spec:
+        return self.model.spec
+
+    def run(self, deadline: Deadline | None = None) -> Explanation:
+        """The explanation (`explanations.explain`), then, with `certify`, the certificate
+        of its set's "no" (`Explanation.certificate`; None when a stop came first)."""
+        from .explanations import explain
+
+        answer = explain(self.model, givens=self.givens, smallest=self.smallest,
+                         repair=self.repair, oracle=self.oracle, deadline=deadline)
+        if not self.certify:
+            return answer
+        certificate = None
+        if answer.satisfiable is False and not (deadline is not None and deadline.expired()):
+            chosen = plan(answer.core_spec, "find", "auto", certify=True, proof=self.proof,
+                          overwrite=self.overwrite, model_file=next(iter(self.inputs), None))
+            outcome = chosen.run(deadline)
+            if outcome.solution is not None:  # the set has a solution after all: a bug
+                raise RuntimeError(f"the explanation's set has a solution "
+                                   f"{list(outcome.solution)}")
+            certificate = outcome.certificate
+        return replace(answer, certify=True, certificate=certificate)
+
+
+def plan_explanation(
+    instance: Spec | Model | int | str, *, givens: Sequence[Given] | None = None,
+    smallest: bool = False, repair: bool = False, oracle: str = "auto",
+    certify: bool = False, proof: str | None = None, overwrite: bool = False,
+    timeout: float | None = None, model_file: str | None = None,
+) -> ExplanationPlan:
+    """Decide how `explain` runs, for the CLI and the API alike: the instance loaded as
+    `model_of` reads it, its givens checked, the oracle chosen, and refused in well under a
+    second what cannot finish within memory (the oracle's and RC2's models, estimated from
+    formulas; the hitting sets' model has a Boolean per given only) or whose uninterruptible
+    CNF build would outlast `timeout`, naming the estimate and the way out. With `certify`
+    the bare board of the same size meets the certificate's refusals (its proof's files,
+    `overwrite` honoured), before the explanation rather than after it.
+
+    Raises:
+        InputError, SizeLimitError: naming the problem and the fix.
+    """
+    from .errors import SizeLimitError
+    from .explanations.oracles import oracle_name
+    from .modeling.givens import check_givens
+    from .modeling.modelfile import Model
+
+    timeout = time_limit(timeout)
+    model = instance if isinstance(instance, Model) else model_of(instance)
+    spec = model.spec
+    chosen = tuple(givens) if givens is not None else model.grouped()
+    if proof is not None and not certify:
+        raise InputError("a proof file is written only for a certified answer; add --certify "
+                         "(certify=True) or drop the proof file")
+    name = oracle_name(spec, oracle)
+    _refuse_oracle(spec, name, timeout)
+    if repair:
+        _refuse_cnf(spec, "repair (RC2 on the pairwise CNF)", timeout,
+                    "drop --repair (repair=) or use a smaller board")
+    check_givens(spec, chosen)
+    inputs = tuple(source for source in (model_file, instance if isinstance(instance, str)
+                                         else None) if source is not None)
+    if certify:
+        if proof is not None:
+            check_path("proof", proof)
+        # the set's spec is known only later; the bare board of the same size and variant
+        # meets the same refusals (the checker, the proof's files, the board's size)
+        try:
+            plan(Spec(spec.n, spec.variant), "find", "auto", certify=True, proof=proof,
+                 overwrite=overwrite, model_file=next(iter(inputs), None))
+        except SizeLimitError as error:
+            why = str(error).split(";")[0]  # its way out is a solve's, not this one
+            raise SizeLimitError(f"the set's 'no' cannot be certified: {why}; drop --certify "
+                                 "(certify=) or explain a smaller board") from error
+    return ExplanationPlan(model, chosen, name, smallest, repair, certify, proof, overwrite,
+                           inputs)
+
+
+def _refuse_oracle(spec: Spec, oracle: str, timeout: float | None) -> None:
+    """The oracle's board within its size, this machine's memory and the time limit."""
+    from .explanations.oracles import PROPAGATE_BYTES_PER_CELL, PROPAGATE_MAX_N
+    from .limits import BASE_BYTES, refuse_oversized
+
+    if oracle == "propagate":
+        refuse_oversized(
+            spec, "propagate", PROPAGATE_MAX_N,
+            BASE_BYTES + PROPAGATE_BYTES_PER_CELL * spec.n * spec.n,
+            lambda: "the explanation's oracle runs it; explain a smaller board")
+        return
+    _refuse_cnf(spec, "sat oracle", timeout,
+                "use --oracle propagate (oracle='propagate', queens boards) or a smaller board"
+                if spec.variant == "queens" else "explain a smaller board")
+
+
+def _refuse_cnf(spec: Spec, what: str, timeout: float | None, instead: str) -> None:
+    """A part built on the board's pairwise CNF: refused beyond the sat backend's clause
+    limit, its memory, or (the build cannot be interrupted) a time limit it would outlast."""
+    from .backends.sat_facts import MAX_CLAUSES, estimated_clauses, sat_bytes
+    from .errors import SizeLimitError
+    from .limits import refuse_oversized
+
+    board = Spec(spec.n, spec.variant)
+    refuse_oversized(spec, "sat", backend_info("sat").max_n or spec.n,
+                     sat_bytes(board, "pairwise"), lambda: f"the {what} runs on it; {instead}")
+    clauses = estimated_clauses(board, "pairwise")
+    if clauses > MAX_CLAUSES:
+        raise SizeLimitError(f"the {what} needs the pairwise CNF of a {spec.n}x{spec.n} board, "
+                             f"about {clauses:,} clauses (limit {MAX_CLAUSES:,}); {instead}")
+    _refuse_build(spec, what, clauses * CNF_BUILD_SECONDS_PER_CLAUSE, timeout, instead)
+
+
+def _refuse_build(spec: Spec, what: str, seconds: float, timeout: float | None,
+                  instead: str) -> None:
+    """A model whose build (Python, not interruptible) would outlast the time limit."""
+    from .errors import SizeLimitError
+
+    if timeout is not None and seconds > timeout:
+        raise SizeLimitError(f"the {what} for a {spec.n}x{spec.n} board takes about "
+                             f"{seconds_text(seconds)} to build, which no stop interrupts, and "
+                             f"the time limit is {seconds_text(timeout)}; give a longer time "
+                             f"limit, or {instead}")
+
+
+@dataclass(frozen=True)
+class MostQueensPlan:
+    """What `most_queens` will run, decided before any work: the instance and the solvers
+    (in order; two are held to each other)."""
+
+    spec: Spec
+    solvers: tuple[str, ...]
+
+    def run(self, deadline: Deadline | None = None) -> MostQueens:
+        from .explanations.mostqueens import most_queens
+
+        return most_queens(self.spec, solvers=self.solvers, deadline=deadline)
+
+
+def plan_most_queens(instance: Spec | int | str, *, method: str = "auto",
+                     timeout: float | None = None) -> MostQueensPlan:
+    """Decide how `most_queens` runs, for the CLI and the API alike: the instance loaded
+    as `spec_of` reads it, the solvers of `method` (`mostqueens.METHODS`), and refused in
+    well under a second a board whose models would not fit in memory, or whose
+    uninterruptible build would outlast `timeout`, with the estimate and the way out.
+
+    Raises:
+        InputError, SizeLimitError: naming the problem and the fix.
+    """
+    from .backends.cpsat_facts import cpsat_bytes
+    from .explanations.mostqueens import METHODS
+    from .limits import refuse_oversized
+
+    timeout = time_limit(timeout)
+    if method not in METHODS:
+        raise InputError(f"unknown most-queens method {method!r}; choose one of: "
+                         f"{', '.join(METHODS)}")
+    spec = spec_of(instance)
+    solvers = METHODS[method]
+    for solver in solvers:
+        if solver == "cpsat":
+            instead = ("use --backend sat (backend='sat') or a smaller board"
+                       if "rc2" not in solvers else "use a smaller board")
+            refuse_oversized(spec, "cpsat", backend_info("cpsat").max_n or spec.n,
+                             cpsat_bytes(spec), _saying(f"most queens runs on it; {instead}"))
+            _refuse_build(spec, "most-queens CP-SAT model", spec.n * spec.n
+                          * CPSAT_BUILD_SECONDS_PER_CELL, timeout, instead)
+        else:
+            _refuse_cnf(spec, "most-queens RC2 model", timeout,
+                        "use --backend cpsat (backend='cpsat') or a smaller board"
+                        if "cpsat" not in solvers else "use a smaller board")
+    return MostQueensPlan(spec, solvers)
+
+
+def _saying(text: str) -> Callable[[], str]:
+    """`text`, as the way out a size refusal asks for (a function: built only if refused)."""
+    return lambda: text

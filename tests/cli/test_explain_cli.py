@@ -98,8 +98,9 @@ def test_text_shows_the_set_the_board_and_each_removal(run_cli: Run) -> None:
     assert lines[0] == ("completion-8-unsat: no solution; a minimal set of 2 of its 2 givens "
                         "has none on its own:")
     assert lines[3] == "Q . . . . . . ." and lines[4] == ". . Q . . . . ."
-    assert "minimal: without any one of them a solution exists (checked):" in lines
-    without = [line for line in lines if line.startswith("  without fixed")]
+    assert ("minimal: the set less any one of them has a solution (checked; the other givens "
+            "aside):") in lines
+    without = [line for line in lines if line.startswith("  the set less fixed")]
     assert len(without) == 2
     for line, queen in zip(without, ((0, 0), (1, 2)), strict=True):
         columns = tuple(json.loads(line.split("columns ")[1]))

@@ -140,19 +140,19 @@ def test_count_and_explain() -> None:
     # the dead line, then the queens to blame: (0, 0) and (1, 2) alone leave no completion
     assert not brute_force_solutions(8, ((0, 0), (1, 2)))
     assert all(brute_force_solutions(8, (queen,)) for queen in ((0, 0), (1, 2)))
-    assert "\nno completion: 2 queens (0, 0), (1, 2) already leave none (without any one" in text
+    assert "\nno completion: 2 queens (0, 0), (1, 2) already leave none (the set less any one" in text
     assert w.message == text
     w = nqueens.play("completion-6-corner")
     assert not brute_force_solutions(6, ((0, 0),))
-    assert w.explain().startswith("no completion: 1 queen (0, 0) already leaves none (without it "
-                                  "a completion exists) [")
+    assert w.explain().startswith("no completion: 1 queen (0, 0) already leaves none (the bare "
+                                  "board has a completion) [")
     w = nqueens.play(6)
     w.forbidden = [[0, 1], [0, 2], [0, 3], [0, 4]]  # no line dead, yet no completion:
     forbidden = ((0, 1), (0, 2), (0, 3), (0, 4))  # each of the four solutions needs one
     assert not w.dead_rows and not w.dead_columns and not brute_force_solutions(6, (), forbidden)
     assert all(brute_force_solutions(6, (), tuple(set(forbidden) - {cell})) for cell in forbidden)
     assert w.explain().startswith("no completion: 4 forbidden cells (0, 1), (0, 2), (0, 3), "
-                                  "(0, 4) already leave none (without any one of them")
+                                  "(0, 4) already leave none (the set less any one of them")
     w = nqueens.play(6)
     assert w.explain().startswith("a completion exists")
     w = nqueens.play(3)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import CertificateError, InputError
 from ..wording import plural
@@ -35,7 +35,7 @@ from .render import MAX_BOARD_TEXT, columns_text
 if TYPE_CHECKING:
     from ..explanations import Explanation
     from ..modeling.givens import Given
-    from ..proofs.certificates import Certificate
+    from ..planning import ExplanationPlan
     from ..spec import Cell, Spec
 
 #: Givens (and their removal checks) listed one a line in text; a larger set is packed
@@ -49,9 +49,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=wrap(
             "For an instance without solution, a set of its givens (fixed queens, forbidden "
             "or blocked cells, excluded diagonals; each one given, the board's rules always "
-            "hold) that has no solution on its own, minimal: without any one of them a "
-            "solution exists, and each such solution is shown. --smallest looks for a set of "
-            "fewest givens, --repair for the fewest givens to drop. An instance with a "
+            "hold) that has no solution on its own, minimal: the set less any one of them "
+            "has a solution (the other givens aside), and each such solution is shown. "
+            "--smallest looks for a set of fewest givens, --repair for the fewest givens to drop. An instance with a "
             "solution gets it (exit 0). --timeout or Ctrl-C keep what was proved (exit 3)."
         ),
         epilog=(
@@ -101,35 +101,50 @@ def run(args: argparse.Namespace) -> int:
     guard = Guard(args.timeout)
     spec, givens = _instance(args)
     _refuse_early(spec, args)
-    from ..explanations import explain
+    chosen = _plan(spec, givens, args)
 
-    def work() -> tuple[Explanation, Certificate | None]:
-        answer = explain(spec, givens=givens, smallest=args.smallest, repair=args.repair,
-                         oracle=args.oracle, deadline=guard.deadline)
-        if args.certify and answer.satisfiable is False and not guard.should_stop():
-            return answer, _certify(answer.core_spec, args, guard)
-        return answer, None
+    def work() -> Explanation:
+        return chosen.run(guard.deadline)
 
     def abandon() -> None:
-        print(f"nqueens: stopped by {guard.signal_name or 'the time limit'} before an "
-              "explanation was found", file=sys.stderr)
+        from ..explanations import Explanation
 
-    answer, certificate = guard.run(work, abandon)
+        # the search did not return in time: the document as a stop before the first check
+        # leaves it (nothing proved), as the docs promise
+        nothing = Explanation(spec, givens, satisfiable=None, complete=False,
+                              certify=args.certify)
+        if args.format == "json":
+            print_json(nothing.as_json())
+        print(f"nqueens: stopped by {guard.signal_name or 'the time limit'} before an "
+              "explanation was found"
+              + ("; no certificate was made" if args.certify else ""), file=sys.stderr)
+
+    answer = guard.run(work, abandon)
     if args.output is not None:
         _draw(answer, args)
     if args.format == "json":
-        print_json(explanation_json(answer, certificate))
+        print_json(answer.as_json())
     else:
-        sys.stdout.write(explanation_text(answer, certificate))
-    return _exit_code(answer, certificate, args, guard)
+        sys.stdout.write(explanation_text(answer))
+    return _exit_code(answer, args, guard)
+
+
+def _plan(spec: Spec, givens: tuple[Given, ...], args: argparse.Namespace) -> ExplanationPlan:
+    """The plan the API makes too (`planning.plan_explanation`): every refusal before any
+    work, the proof's files (with --force) among them."""
+    from ..modeling.modelfile import Model
+    from ..planning import plan_explanation
+    from .common import model_path
+
+    return plan_explanation(Model(spec), givens=givens, smallest=args.smallest,
+                            repair=args.repair, oracle=args.oracle, certify=args.certify,
+                            proof=args.proof, overwrite=args.force, timeout=args.timeout,
+                            model_file=model_path(args.problem))
 
 
 def _refuse_early(spec: Spec, args: argparse.Namespace) -> None:
-    """Refuse, before any search, a --proof without --certify, a picture file that cannot
-    be written or a board too large to draw, and --certify without its checker."""
-    if args.proof is not None and not args.certify:
-        raise InputError("a proof file is written only for a certified answer; add --certify "
-                         "or drop --proof")
+    """Refuse, before any search, a picture file that cannot be written or a board too
+    large to draw, and --certify without its checker (the plan refuses the rest)."""
     if args.output is not None:
         from ..pictures.board import MAX_DRAWN_N
         from .common import check_picture_file
@@ -144,18 +159,21 @@ def _refuse_early(spec: Spec, args: argparse.Namespace) -> None:
         require_checker()
 
 
-def _exit_code(answer: Explanation, certificate: Certificate | None, args: argparse.Namespace,
-               guard: Guard) -> int:
+def _exit_code(answer: Explanation, args: argparse.Namespace, guard: Guard) -> int:
     """0 for a complete answer (an explanation, or a solution), 3 when a stop left it
     incomplete (or uncertified), 4 when the certificate does not check."""
+    certificate = answer.certificate
     if certificate is not None and not certificate.certified:
         if guard.should_stop():
             print(f"nqueens: {certificate.reason}; the answer is not certified", file=sys.stderr)
             return EXIT_UNKNOWN
         raise CertificateError(f"the set's 'no' is not certified: {certificate.reason}",
                                certificate)
-    if not answer.complete or (args.certify and answer.satisfiable is False
-                               and certificate is None):
+    uncertified = args.certify and answer.satisfiable is not True and certificate is None
+    if not answer.complete or uncertified:
+        if uncertified:
+            print("nqueens: stopped before the set's certificate was made; the answer is not "
+                  "certified", file=sys.stderr)
         if guard.interrupted:
             print(f"nqueens: interrupted by {guard.signal_name}; what was proved is shown",
                   file=sys.stderr)
@@ -178,23 +196,10 @@ def _instance(args: argparse.Namespace) -> tuple[Spec, tuple[Given, ...]]:
     return spec, (*model.grouped(), *added)
 
 
-def _certify(core: Spec, args: argparse.Namespace, guard: Guard) -> Certificate | None:
-    """The set alone, refuted by the plan `solve --certify` makes (a DRAT proof replayed by
-    a checker); None when the deadline stopped it before an answer."""
-    from ..api import plan
-
-    chosen = plan(core, "find", "auto", certify=True, proof=args.proof)
-    outcome = chosen.run(guard.deadline)
-    if outcome.solution is not None:  # the set has a solution after all: a bug, loudly
-        raise RuntimeError(f"the explanation's set has a solution {list(outcome.solution)}")
-    found: Certificate | None = outcome.certificate
-    return found
-
-
 # -- text ------------------------------------------------------------------------------------
 
 
-def explanation_text(answer: Explanation, certificate: Certificate | None = None) -> str:
+def explanation_text(answer: Explanation) -> str:
     """The answer as text: the verdict, the set (each given as its file writes it), the
     board, the removal checks, the repair."""
     spec = answer.spec
@@ -209,7 +214,9 @@ def explanation_text(answer: Explanation, certificate: Certificate | None = None
         return "\n".join(out) + "\n"
     if answer.satisfiable is None:
         return (f"{what}: stopped before it was known whether it has a solution "
-                f"({answer.elapsed:.2f} s); give a longer --timeout\n")
+                f"({answer.elapsed:.2f} s); give a longer --timeout\n"
+                + ("no certificate was made (stopped before the explanation)\n"
+                   if answer.certify else ""))
     if answer.board_unsatisfiable:
         return (f"{what}: no solution even without givens: the {spec.variant} rules leave "
                 f"none on a {spec.n}x{spec.n} board, so no given is to blame\n")
@@ -222,10 +229,13 @@ def explanation_text(answer: Explanation, certificate: Certificate | None = None
         out.append(f"repair: drop {count} {plural(count, 'given')} ({quality}) and this "
                    f"solves the rest: columns (0-based) {columns_text(fix.solution)}")
         out += [f"  drop {given.source}  {given.describe()}" for given in fix.removed]
+    certificate = answer.certificate
     if certificate is not None:
         out.append(f"the set alone: {certificate.text()}"
                    + (f" (proof {certificate.proof}, CNF {certificate.cnf})"
                       if certificate.proof else ""))
+    elif answer.certify:
+        out.append("the set alone: not certified (stopped before the certificate was made)")
     checks = answer.stats.get("checks", 0)
     out.append(f"[{answer.stats.get('oracle', '?')} oracle, {checks:,} "
                f"{plural(checks, 'check')}, {answer.elapsed:.2f} s]")
@@ -277,17 +287,19 @@ def _packed(items: list[str], width: int = 78) -> list[str]:
 
 
 def _minimality(answer: Explanation) -> str:
-    """The check that every given of the set is needed: the solution without each."""
+    """The check that every given of the set is needed: a solution of the set less each
+    (of the set: the instance's other givens may break it)."""
     lines = []
     if answer.minimal:
-        lines.append("minimal: without any one of them a solution exists (checked):")
+        lines.append("minimal: the set less any one of them has a solution (checked; the "
+                     "other givens aside):")
     else:
         lines.append(f"not proved minimal (stopped): {len(answer.removals)} of "
                      f"{len(answer.core)} givens proved needed:")
     shown = answer.removals[:MAX_LISTED]
     width = max((len(removal.given.source) for removal in shown), default=0)
     for removal in shown:
-        lines.append(f"  without {removal.given.source.ljust(width)}  columns "
+        lines.append(f"  the set less {removal.given.source.ljust(width)}  columns "
                      f"{columns_text(removal.witness)}")
     if len(answer.removals) > len(shown):
         lines.append(f"  ... and {len(answer.removals) - len(shown)} more, each validated "
@@ -313,37 +325,6 @@ def _board(spec: Spec, core: tuple[Given, ...] | list[Given], givens: tuple[Give
 
 
 # -- JSON and pictures -----------------------------------------------------------------------
-
-
-def explanation_json(answer: Explanation, certificate: Certificate | None = None
-                     ) -> dict[str, Any]:
-    """The JSON document of `explain` (docs/reference/json-output.md)."""
-    spec = answer.spec
-    doc: dict[str, Any] = {"n": spec.n, "variant": spec.variant}
-    if spec.name:
-        doc["name"] = spec.name
-    doc.update(satisfiable=answer.satisfiable, complete=answer.complete,
-               givens=len(answer.givens))
-    if answer.solution is not None:
-        doc["solution"] = list(answer.solution)
-    if answer.satisfiable is False:
-        doc.update(board_unsatisfiable=answer.board_unsatisfiable,
-                   core=[given.as_json() for given in answer.core],
-                   minimal=answer.minimal, smallest=answer.smallest,
-                   lower_bound=answer.lower_bound,
-                   removals=[{"given": removal.given.as_json(), "solution": list(removal.witness)}
-                             for removal in answer.removals])
-    if answer.repair is not None:
-        doc["repair"] = {"removed": [given.as_json() for given in answer.repair.removed],
-                         "solution": list(answer.repair.solution),
-                         "optimal": answer.repair.optimal,
-                         "lower_bound": answer.repair.lower_bound}
-    if certificate is not None:
-        doc.update(certified=certificate.certified, proof=certificate.proof,
-                   certificate=certificate.as_json())
-    doc["elapsed"] = round(answer.elapsed, 6)
-    doc["stats"] = dict(answer.stats)
-    return doc
 
 
 def _draw(answer: Explanation, args: argparse.Namespace) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..wording import plural
@@ -24,8 +24,6 @@ if TYPE_CHECKING:
     from ..explanations import MostQueens
     from ..spec import Spec
 
-#: --backend for --most-queens: the most-queens method each stands for.
-METHODS = {"auto": "auto", "cpsat": "cpsat", "sat": "rc2"}
 
 
 def run_most_queens(spec: Spec, args: argparse.Namespace, guard: Guard) -> int:
@@ -33,10 +31,12 @@ def run_most_queens(spec: Spec, args: argparse.Namespace, guard: Guard) -> int:
     method = _method(args)
     if args.output is not None:
         check_picture(spec, args)
-    from ..explanations import most_queens
+    from ..planning import plan_most_queens
+
+    chosen = plan_most_queens(spec, method=method, timeout=args.timeout)
 
     def work() -> MostQueens:
-        return most_queens(spec, method=method, deadline=guard.deadline)
+        return chosen.run(guard.deadline)
 
     def abandon() -> None:
         print("nqueens: stopped before any placement was found", file=sys.stderr)
@@ -45,7 +45,7 @@ def run_most_queens(spec: Spec, args: argparse.Namespace, guard: Guard) -> int:
     if args.output is not None:
         _draw(spec, answer, args)
     if args.format == "json":
-        print_json(most_queens_json(spec, answer))
+        print_json(answer.as_json())
     else:
         sys.stdout.write(most_queens_text(spec, answer, args.one_based))
     if not answer.optimal:
@@ -68,6 +68,8 @@ def _method(args: argparse.Namespace) -> str:
     if refused:
         raise InputError(f"{refused[0]} does not apply to --most-queens (one placement, the "
                          f"largest); drop {refused[0]}")
+    from ..api import MOST_QUEENS_BACKENDS as METHODS  # --backend: the method of each
+
     if args.backend not in METHODS:
         raise InputError(f"--most-queens runs on cpsat (CP-SAT) or sat (RC2), not "
                          f"{args.backend}; use --backend cpsat, sat or auto")
@@ -84,25 +86,9 @@ def _backend_option_names() -> frozenset[str]:
     return frozenset(option.name for option, _ in offered_options("solve"))
 
 
-def most_queens_json(spec: Spec, answer: MostQueens) -> dict[str, Any]:
-    """The JSON of `solve --most-queens` (docs/reference/json-output.md)."""
-    doc: dict[str, Any] = {"n": spec.n, "variant": spec.variant}
-    if spec.name:
-        doc["name"] = spec.name
-    doc.update(most_queens=answer.count, queens=[list(cell) for cell in answer.queens],
-               optimal=answer.optimal, upper_bound=answer.upper_bound,
-               satisfiable=answer.satisfiable if answer.optimal or answer.satisfiable else None,
-               methods=list(answer.methods), elapsed=round(answer.elapsed, 6))
-    if spec.fixed:
-        doc["fixed"] = [list(cell) for cell in spec.fixed]
-    if spec.forbidden:
-        doc["forbidden"] = [list(cell) for cell in spec.forbidden]
-    doc["stats"] = answer.stats
-    return doc
-
-
 def most_queens_text(spec: Spec, answer: MostQueens, one_based: bool = False) -> str:
-    """The verdict, the board (rows without a queen say so) and the solvers that ran."""
+    """The verdict, the board (rows and columns without a queen say so) and the solvers
+    that ran."""
     what = spec.name or spec.describe()
     shift = 1 if one_based else 0
     if answer.satisfiable:
@@ -114,12 +100,11 @@ def most_queens_text(spec: Spec, answer: MostQueens, one_based: bool = False) ->
         head = (f"{what}: {answer.count} of {spec.n} queens placed before the search stopped; "
                 f"at most {answer.upper_bound} fit (not proved optimal)")
     out = [head]
-    rows = {r for r, _ in answer.queens}
-    empty = [r + shift for r in range(spec.n) if r not in rows]
-    if empty:
-        base = "1-based" if one_based else "0-based"
-        out.append(f"{plural(len(empty), 'row')} without a queen ({base}): "
-                   f"{', '.join(map(str, empty))}")
+    base = "1-based" if one_based else "0-based"
+    for kind, empty in (("row", answer.empty_rows), ("column", answer.empty_columns)):
+        if empty:
+            out.append(f"{plural(len(empty), kind)} without a queen ({base}): "
+                       f"{', '.join(str(line + shift) for line in empty)}")
     if spec.n <= MAX_BOARD_TEXT:
         queens, forbidden = set(answer.queens), set(spec.forbidden)
         out += [" ".join("Q" if (r, c) in queens else "x" if (r, c) in forbidden else "."
@@ -138,10 +123,11 @@ def _draw(spec: Spec, answer: MostQueens, args: argparse.Namespace) -> None:
     what = spec.name or spec.describe()
     proved = "optimal" if answer.optimal else "not proved optimal"
     title = f"{what}: {answer.count} of {spec.n} queens fit ({proved})"
-    rows = {r for r, _ in answer.queens}
-    empty = [str(r + (1 if args.one_based else 0)) for r in range(spec.n) if r not in rows]
-    if empty:
-        title += f"; no queen in {plural(len(empty), 'row')} {', '.join(empty)}"
+    shift = 1 if args.one_based else 0
+    for kind, lines in (("row", answer.empty_rows), ("column", answer.empty_columns)):
+        if lines:
+            title += (f"; no queen in {plural(len(lines), kind)} "
+                      f"{', '.join(str(line + shift) for line in lines)}")
     free = [cell for cell in answer.queens if cell not in set(spec.fixed)]
     figure = boards_figure(spec.n, [[]], fixed=spec.fixed, forbidden=spec.forbidden,
                            one_based=args.one_based, title=title, queens=[*spec.fixed, *free], mark_empty=True)

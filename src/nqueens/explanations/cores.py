@@ -160,11 +160,17 @@ class _HittingSets:
             self.model.add(sum(self.hit) <= self.cap)
         self.rounds += 1
         status, chosen, bound = _hitting_set(self.model, self.hit, self.budget, deadline)
+        while chosen is None and status != cp_model.INFEASIBLE:
+            # the slice ran out before any set: only the deadline ends the search, a
+            # slice only paces it (twice as long each time)
+            if deadline is not None and deadline.expired():
+                raise Stopped
+            self.budget *= 2
+            status, chosen, bound = _hitting_set(self.model, self.hit, self.budget, deadline)
         if status == cp_model.INFEASIBLE:  # nothing smaller than the best hits them all
             self.lower = len(self.best.core)
             return True
-        if chosen is None:
-            raise Stopped
+        assert chosen is not None
         optimal = status == cp_model.OPTIMAL
         self.lower = max(self.lower, bound)
         self.budget = HITTING_SET_SLICE if optimal else 2 * self.budget

@@ -1,7 +1,7 @@
 """`explain`: for an instance without solution, which of its givens cause it.
 
 The answer is a set of givens that has no solution on its own, minimal (every one of them
-needed: without any one, a solution exists, and the explanation carries that solution), or
+needed: the set less any one of them has a solution, and the explanation carries it), or
 with `smallest` a smallest one; with `repair`, the fewest givens to drop for a solution. A
 board without solution even with no givens (2 x 2, 3 x 3) is said so, with an empty set. An
 instance that has a solution gets it, and no set.
@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..modeling.givens import Given, cell_givens, check_givens, spec_with
 from ..modeling.modelfile import Model
@@ -29,12 +29,16 @@ from .cores import CoreSearch, deletion_order, minimal_core, smallest_core
 from .oracles import Oracle, Stopped, make_oracle, violated
 from .repair import Repair, minimum_repair
 
+if TYPE_CHECKING:
+    from ..proofs.certificates import Certificate
+
 __all__ = ["Explanation", "Removal", "explain"]
 
 
 @dataclass(frozen=True)
 class Removal:
-    """`witness` solves the explanation's set without `given`: the proof it is needed."""
+    """`witness` solves the explanation's set less `given` (not the instance: the givens
+    outside the set may break it): the proof that `given` is needed in the set."""
 
     given: Given
     witness: Placement
@@ -65,12 +69,16 @@ class Explanation:
         minimal: every given of `core` proved needed (see `removals`).
         smallest: no set of fewer givens without solution exists (proved).
         lower_bound: the fewest givens any set without solution has, as proved.
-        removals: for each given of `core` proved needed, a solution without it.
+        removals: for each given of `core` proved needed, a solution of `core` less that
+            given (of the set, not of the instance: other givens may break it).
         board_unsatisfiable: the board has no solution even without givens (`core` empty).
         repair: with `repair=True`, the fewest givens to drop and the solution then.
         complete: False when the deadline stopped a part (see the flags above).
         elapsed: seconds.
         stats: the oracle, its number of checks, and the searches' figures.
+        certify: a certificate of the set's "no" was asked for.
+        certificate: that certificate (a DRAT proof of `core_spec`, replayed); None when
+            not asked for, or when a stop came before it was made.
     """
 
     spec: Spec
@@ -87,11 +95,50 @@ class Explanation:
     complete: bool = True
     elapsed: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
+    certify: bool = False
+    certificate: Certificate | None = None
 
     @property
     def core_spec(self) -> Spec:
         """The instance with only the givens of `core`: it has no solution either."""
         return spec_with(self.spec, self.core)
+
+    @property
+    def certified(self) -> bool:
+        """The set's "no" was certified (False when not asked, or not made)."""
+        return self.certificate is not None and self.certificate.certified
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON document of `explain` (docs/reference/json-output.md)."""
+        spec = self.spec
+        doc: dict[str, Any] = {"n": spec.n, "variant": spec.variant}
+        if spec.name:
+            doc["name"] = spec.name
+        doc.update(satisfiable=self.satisfiable, complete=self.complete,
+                   givens=len(self.givens))
+        if self.solution is not None:
+            doc["solution"] = list(self.solution)
+        if self.satisfiable is False:
+            doc.update(board_unsatisfiable=self.board_unsatisfiable,
+                       core=[given.as_json() for given in self.core],
+                       minimal=self.minimal, smallest=self.smallest,
+                       lower_bound=self.lower_bound,
+                       removals=[{"given": removal.given.as_json(),
+                                  "solution": list(removal.witness)}
+                                 for removal in self.removals])
+        if self.repair is not None:
+            doc["repair"] = {"removed": [given.as_json() for given in self.repair.removed],
+                             "solution": list(self.repair.solution),
+                             "optimal": self.repair.optimal,
+                             "lower_bound": self.repair.lower_bound}
+        if self.certify:
+            certificate = self.certificate
+            doc.update(certified=self.certified,
+                       proof=certificate.proof if certificate is not None else None,
+                       certificate=certificate.as_json() if certificate is not None else None)
+        doc["elapsed"] = round(self.elapsed, 6)
+        doc["stats"] = dict(self.stats)
+        return doc
 
 
 def explain(

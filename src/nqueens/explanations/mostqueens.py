@@ -14,6 +14,7 @@ validator (no queen attacks another, none on a forbidden cell, every fixed queen
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,12 +23,14 @@ from ..result import Deadline
 from ..spec import Cell, Spec
 from ..validator import find_cell_violations
 
-__all__ = ["MOST_QUEENS_METHODS", "MostQueens", "most_queens"]
+__all__ = ["METHODS", "MOST_QUEENS_METHODS", "MostQueens", "most_queens"]
 
-#: How the most queens are found: "auto" is RC2, measured faster than CP-SAT on the
-#: ASP blocked n = 28 "no" instances (docs/benchmarks); "both" runs and cross-checks the two.
-MOST_QUEENS_METHODS = ("auto", "cpsat", "rc2", "both")
-AUTO_METHOD = "rc2"
+#: How the most queens are found, by method: the solvers that run, in order. "auto" is
+#: RC2, measured faster than CP-SAT on the ASP blocked n = 28 "no" instances
+#: (docs/benchmarks); "both" runs and cross-checks the two.
+METHODS: dict[str, tuple[str, ...]] = {
+    "auto": ("rc2",), "cpsat": ("cpsat",), "rc2": ("rc2",), "both": ("cpsat", "rc2")}
+MOST_QUEENS_METHODS = tuple(METHODS)
 
 
 @dataclass(frozen=True)
@@ -44,6 +47,8 @@ class MostQueens:
         methods: the solvers that ran, in order.
         elapsed: seconds.
         stats: per solver, what it reports (status, bound, seconds).
+        spec: the instance (for `as_json`).
+        empty_rows, empty_columns (properties): the lines `queens` leaves empty.
     """
 
     n: int
@@ -54,11 +59,43 @@ class MostQueens:
     methods: tuple[str, ...]
     elapsed: float = 0.0
     stats: dict[str, Any] = field(default_factory=dict)
+    spec: Spec | None = field(default=None, repr=False)
 
     @property
     def satisfiable(self) -> bool:
         """True when a queen fits in every row: the instance has a solution."""
         return self.count == self.n
+
+    @property
+    def empty_rows(self) -> tuple[int, ...]:
+        """The rows (0-based) without a queen in `queens`."""
+        rows = {r for r, _ in self.queens}
+        return tuple(r for r in range(self.n) if r not in rows)
+
+    @property
+    def empty_columns(self) -> tuple[int, ...]:
+        """The columns (0-based) without a queen in `queens`."""
+        columns = {c for _, c in self.queens}
+        return tuple(c for c in range(self.n) if c not in columns)
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON document of `solve --most-queens` (docs/reference/json-output.md)."""
+        spec = self.spec
+        doc: dict[str, Any] = {"n": self.n,
+                               "variant": spec.variant if spec is not None else "queens"}
+        if spec is not None and spec.name:
+            doc["name"] = spec.name
+        doc.update(most_queens=self.count, queens=[list(cell) for cell in self.queens],
+                   optimal=self.optimal, upper_bound=self.upper_bound,
+                   satisfiable=self.satisfiable if self.optimal or self.satisfiable else None,
+                   empty_rows=list(self.empty_rows), empty_columns=list(self.empty_columns),
+                   methods=list(self.methods), elapsed=round(self.elapsed, 6))
+        if spec is not None and spec.fixed:
+            doc["fixed"] = [list(cell) for cell in spec.fixed]
+        if spec is not None and spec.forbidden:
+            doc["forbidden"] = [list(cell) for cell in spec.forbidden]
+        doc["stats"] = self.stats
+        return doc
 
 
 @dataclass(frozen=True)
@@ -69,25 +106,26 @@ class _Bound:
     stats: dict[str, Any]
 
 
-def most_queens(spec: Spec, *, method: str = "auto", deadline: Deadline | None = None
-                ) -> MostQueens:
-    """The most non-attacking queens that fit on `spec` with all its givens.
+def most_queens(spec: Spec, *, method: str = "auto", deadline: Deadline | None = None,
+                solvers: tuple[str, ...] | None = None) -> MostQueens:
+    """The most non-attacking queens that fit on `spec` with all its givens, by the solvers
+    of `method` (METHODS), or those named by `solvers` (keys of SOLVERS; the plan,
+    `planning.plan_most_queens`, names them after refusing what would not fit).
 
     Raises:
         InputError: an unknown method.
         CountMismatchError: with `method="both"`, the two solvers disagree.
     """
-    if method not in MOST_QUEENS_METHODS:
+    if method not in METHODS:
         raise InputError(f"unknown most-queens method {method!r}; choose one of: "
-                         f"{', '.join(MOST_QUEENS_METHODS)}")
+                         f"{', '.join(METHODS)}")
     started = time.perf_counter()
-    methods = {"auto": (AUTO_METHOD,), "both": ("cpsat", "rc2")}.get(method, (method,))
     answers: dict[str, _Bound] = {}
-    for name in methods:
+    for name in solvers if solvers is not None else METHODS[method]:
         if answers and deadline is not None and deadline.expired():
             break
         clock, cpu = time.perf_counter(), time.process_time()
-        answer = _by_cpsat(spec, deadline) if name == "cpsat" else _by_rc2(spec, deadline)
+        answer = SOLVERS[name](spec, deadline)
         answer.stats["seconds"] = round(time.perf_counter() - clock, 3)
         answer.stats["cpu_seconds"] = round(time.process_time() - cpu, 3)
         answers[name] = answer
@@ -101,7 +139,7 @@ def most_queens(spec: Spec, *, method: str = "auto", deadline: Deadline | None =
     upper = min(a.upper for a in answers.values())
     return MostQueens(spec.n, len(queens), tuple(queens), len(queens) >= upper, upper,
                       tuple(answers), time.perf_counter() - started,
-                      {name: a.stats for name, a in answers.items()})
+                      {name: a.stats for name, a in answers.items()}, spec)
 
 
 def _cross_check(answers: dict[str, _Bound]) -> None:
@@ -233,3 +271,8 @@ def _by_rc2(spec: Spec, deadline: Deadline | None) -> _Bound:
     return _Bound(queens, len(rows) - answer.cost, answer.optimal,
                   {"status": "optimal" if answer.optimal else "stopped", "cost": answer.cost,
                    "cores": answer.cores})
+
+
+#: What each solver name runs.
+SOLVERS: dict[str, Callable[[Spec, Deadline | None], _Bound]] = {
+    "cpsat": _by_cpsat, "rc2": _by_rc2}

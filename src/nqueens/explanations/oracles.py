@@ -19,7 +19,7 @@ telling (it shows where the given would let a queen stand).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -29,11 +29,36 @@ from ..modeling.givens import Given
 from ..result import Deadline
 from ..spec import Placement, Spec
 
-__all__ = ["ORACLES", "Oracle", "Stopped", "Verdict", "make_oracle", "violated"]
+__all__ = ["ORACLES", "PROPAGATE_MAX_N", "Oracle", "Stopped", "Verdict", "make_oracle",
+           "oracle_name", "violated"]
 
 #: The oracles a caller may name; "auto" picks `propagate` for queens boards when its C
 #: loop is built, else `sat`.
 ORACLES = ("auto", "propagate", "sat")
+
+
+#: The propagate oracle's largest board: the C loop numbers cells with a C int.
+PROPAGATE_MAX_N = 46_340
+#: Bytes per cell the propagate loop holds: its map of free cells (1) and its trail (4).
+PROPAGATE_BYTES_PER_CELL = 5
+
+
+def oracle_name(spec: Spec, name: str) -> str:
+    """The oracle `name` stands for on `spec` ("auto" resolved), refused when unknown or
+    when it does not handle the variant.
+
+    Raises:
+        InputError: naming the oracles that do.
+    """
+    if name not in ORACLES:
+        raise InputError(f"unknown oracle {name!r}; choose one of: {', '.join(ORACLES)}")
+    if name == "propagate" and spec.variant != propagate.VARIANT:
+        raise InputError(f"the propagate oracle handles queens boards only, not "
+                         f"{spec.variant!r}; use the sat oracle")
+    if name == "propagate" or (name == "auto" and spec.variant == propagate.VARIANT
+                               and propagate.compiled()):
+        return "propagate"
+    return "sat"
 
 
 class Stopped(Exception):
@@ -74,15 +99,8 @@ def make_oracle(spec: Spec, givens: Sequence[Given], deadline: Deadline | None,
     Raises:
         InputError: an unknown name, or `propagate` for a variant other than queens.
     """
-    if name not in ORACLES:
-        raise InputError(f"unknown oracle {name!r}; choose one of: {', '.join(ORACLES)}")
-    if name == "propagate" and spec.variant != propagate.VARIANT:
-        raise InputError(f"the propagate oracle handles queens boards only, not "
-                         f"{spec.variant!r}; use the sat oracle")
-    if name == "propagate" or (name == "auto" and spec.variant == propagate.VARIANT
-                               and propagate.compiled()):
-        return PropagateOracle(spec, givens, deadline)
-    return SatOracle(spec, givens, deadline)
+    chosen = ORACLE_CLASSES[oracle_name(spec, name)]
+    return chosen(spec, givens, deadline)
 
 
 def violated(spec: Spec, givens: Sequence[Given], placement: Placement) -> frozenset[int]:
@@ -185,3 +203,8 @@ class SatOracle:
 
     def close(self) -> None:
         self.solver.delete()
+
+
+#: What each oracle name runs.
+ORACLE_CLASSES: dict[str, Callable[[Spec, Sequence[Given], Deadline | None], Oracle]] = {
+    "propagate": PropagateOracle, "sat": SatOracle}

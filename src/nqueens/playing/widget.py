@@ -233,8 +233,9 @@ class PlayWidget(anywidget.AnyWidget):
     def explain(self, *, timeout: float | None = PLAY_TIMEOUT) -> str:
         """Why this position has no completion: its dead rows and columns, cell by cell,
         when it has some, and the queens and forbidden cells to blame (`nqueens.explain`):
-        a minimal set of them that leaves no completion on its own, each needed (without
-        any one a completion exists), and one to take back for a completion. A position
+        a minimal set of them that leaves no completion on its own, each needed (the set
+        less any one has a completion, the other pieces aside), and one to take back for a
+        completion. A position
         with a completion says so."""
         from ..api import explain
 
@@ -263,8 +264,9 @@ class PlayWidget(anywidget.AnyWidget):
                  f"{', '.join(map(str, cells))}"
                  for noun, cells in (("queen", queens), ("forbidden cell", forbidden)) if cells]
         one = len(why.core) == 1
-        needed = ("without it a completion exists" if one
-                  else "without any one of them a completion exists")
+        # a completion of the set less one piece, not of the position: the others aside
+        needed = ("the bare board has a completion" if one
+                  else "the set less any one of them has a completion, the other pieces aside")
         kind = needed if why.minimal else "not proved minimal"
         text = (f"no completion: {' and '.join(parts)} already {'leaves' if one else 'leave'} "
                 f"none ({kind})")
