@@ -57,7 +57,9 @@ def test_an_earlier_runs_file_is_refused_before_any_work(
 
 
 def test_force_lets_an_earlier_run_be_replaced_whole(tmp_path: Path) -> None:
-    from nqueens.bench.hard import Run, Suite, result_files, write_results
+    from nqueens.bench.suite_report import result_files, write_results
+    from nqueens.bench.suite_runs import Run
+    from nqueens.bench.suites import Suite
     from nqueens.cli.bench import _check_files
 
     paths = result_files("blocked", tmp_path)
@@ -78,7 +80,7 @@ def test_a_stopped_suite_keeps_and_reports_the_runs_it_finished(
     the files say the set was stopped, one line says so, exit 3 (it wrote nothing)."""
     import json
 
-    from nqueens.bench import hard
+    from nqueens.bench import suite_runs
 
     calls: list[str] = []
 
@@ -86,10 +88,10 @@ def test_a_stopped_suite_keeps_and_reports_the_runs_it_finished(
         calls.append(inst.name)
         if len(calls) == 3:
             raise KeyboardInterrupt
-        return hard.Run(inst.name, inst.spec.n, 8.0, subject.label, 0.2, 0.1, "sat",
+        return suite_runs.Run(inst.name, inst.spec.n, 8.0, subject.label, 0.2, 0.1, "sat",
                         answer="sat", published=inst.published)
 
-    monkeypatch.setattr(hard, "run_one", run_one)
+    monkeypatch.setattr(suite_runs, "run_one", run_one)
     out = tmp_path / "out"
     argv = ["--suite", "blocked", "--n", "6", "--range", "8", "--seeds", "1..4",
             "--subjects", "auto"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from nqueens.bench import hard
+from nqueens.bench import suite_report, suite_runs, suites
 from nqueens.errors import InputError, QueensError
 from nqueens.pictures.hardness import plot_hardness_file
 
@@ -19,27 +19,27 @@ ASP28 = REPO / "benchmarks" / "asp-blocked-28"
 
 def test_our_json_is_read_as_yes_no_or_unknown() -> None:
     sat = json.dumps({"status": "found", "count": 1, "complete": False, "solutions": [[1, 3, 0, 2]]})
-    assert hard._read_nqueens(sat, 0, "")[:2] == ("sat", [1, 3, 0, 2])
+    assert suite_runs._read_nqueens(sat, 0, "")[:2] == ("sat", [1, 3, 0, 2])
     unsat = json.dumps({"status": "complete", "count": 0, "complete": True, "solutions": [],
                         "certified": True})
-    assert hard._read_nqueens(unsat, 1, "") == ("unsat", None, "", True)
+    assert suite_runs._read_nqueens(unsat, 1, "") == ("unsat", None, "", True)
     # a "no" that is not a finished search is no "no"
     stopped = json.dumps({"status": "timeout", "count": 0, "complete": False, "solutions": []})
-    assert hard._read_nqueens(stopped, 3, "")[0] == "timeout"
-    assert hard._read_nqueens("", 2, "nqueens: error: bad\n")[0] == "error"
-    assert hard._read_nqueens(unsat.replace('"certified": true', '"x": 1'), 1, "")[3] is False
+    assert suite_runs._read_nqueens(stopped, 3, "")[0] == "timeout"
+    assert suite_runs._read_nqueens("", 2, "nqueens: error: bad\n")[0] == "error"
+    assert suite_runs._read_nqueens(unsat.replace('"certified": true', '"x": 1'), 1, "")[3] is False
 
 
 def test_minizinc_output_is_read() -> None:
-    assert hard._read_minizinc("=====UNSATISFIABLE=====\n", 0, "")[0] == "unsat"
-    assert hard._read_minizinc("columns = [1, 3, 0, 2]\n----------\n", 0, "")[:2] == (
+    assert suite_runs._read_minizinc("=====UNSATISFIABLE=====\n", 0, "")[0] == "unsat"
+    assert suite_runs._read_minizinc("columns = [1, 3, 0, 2]\n----------\n", 0, "")[:2] == (
         "sat", [1, 3, 0, 2])
-    assert hard._read_minizinc("=====UNKNOWN=====\n", 0, "")[0] == "timeout"
-    assert hard._read_minizinc("", 1, "Error: type error\n")[0] == "error"
+    assert suite_runs._read_minizinc("=====UNKNOWN=====\n", 0, "")[0] == "timeout"
+    assert suite_runs._read_minizinc("", 1, "Error: type error\n")[0] == "error"
 
 
-def _run(instance: str, subject: str, status: str, published: str = "") -> hard.Run:
-    return hard.Run(instance, 4, 1.0, subject, 0.5, 0.4, status, False,
+def _run(instance: str, subject: str, status: str, published: str = "") -> suite_runs.Run:
+    return suite_runs.Run(instance, 4, 1.0, subject, 0.5, 0.4, status, False,
                     status if status in ("sat", "unsat") else "", "", published, None)
 
 
@@ -47,7 +47,7 @@ def test_disagreements_between_subjects_and_with_the_published_answer_are_flagge
     runs = [_run("a", "auto", "sat"), _run("a", "sat", "unsat"), _run("a", "cpsat", "timeout"),
             _run("b", "auto", "unsat", "unsat"), _run("b", "sat", "unsat", "unsat"),
             _run("c", "auto", "sat", "unsat")]
-    problems = hard.cross_check(runs)
+    problems = suite_runs.cross_check(runs)
     assert len(problems) == 2 and problems[0].startswith("a: answers disagree")
     assert "published: unsat" in problems[1]
     assert [r.status for r in runs] == ["disagree", "disagree", "timeout", "unsat", "unsat",
@@ -56,14 +56,14 @@ def test_disagreements_between_subjects_and_with_the_published_answer_are_flagge
 
 def test_unanswered_runs_count_at_the_limit_in_the_summary() -> None:
     runs = [_run("a", "auto", "sat"), _run("b", "auto", "timeout"), _run("c", "auto", "unsat")]
-    row = hard.summary(runs, 10.0)[0]
+    row = suite_report.summary(runs, 10.0)[0]
     assert (row["sat"], row["unsat"], row["unanswered"]) == (1, 1, 1)
     assert row["total"] == pytest.approx(11.0) and row["max"] == 10.0
-    assert hard.percentile([1.0, 2.0, 3.0, 4.0], 50) == 2.5
+    assert suite_report.percentile([1.0, 2.0, 3.0, 4.0], 50) == 2.5
 
 
 def test_the_asp_set_is_read_with_its_published_answers() -> None:
-    suite = hard.read_suite("asp", ASP28)
+    suite = suites.read_suite("asp", ASP28)
     assert len(suite.instances) == 100
     assert sum(i.published is True for i in suite.instances) == 49
     assert sum(i.published_seconds or 0 for i in suite.instances) == pytest.approx(22.59)
@@ -75,22 +75,22 @@ def test_a_bad_instance_stops_the_bench_before_it_starts(tmp_path: Path) -> None
     (tmp_path / "good.param").write_text("letting n = 4\nletting blocks = []\n")
     (tmp_path / "bad.param").write_text("letting n = 4\nletting blocks = [[0, 1]]\n")
     with pytest.raises(QueensError, match=r"bad\.param: line 2"):
-        hard.read_suite("blocked", tmp_path)
+        suites.read_suite("blocked", tmp_path)
     with pytest.raises(InputError, match="not a directory"):
-        hard.read_suite("blocked", tmp_path / "none")
+        suites.read_suite("blocked", tmp_path / "none")
 
 
 def test_unknown_subject_is_refused() -> None:
     with pytest.raises(InputError, match="unknown subject"):
-        hard.subjects(["auto", "lingeling"])
+        suite_runs.subjects(["auto", "lingeling"])
 
 
 def test_the_certifying_subject_runs_only_when_named(tmp_path: Path) -> None:
     """`certify` (auto --certify) needs the certify extra and answers each "no" twice: it
     is never part of the default set; named, it keeps its proof in the run's folder."""
-    assert "auto --certify" not in [s.label for s in hard.subjects()]
-    (chosen,) = hard.subjects(["certify"])
-    instance = hard.read_suite("asp", ASP28).instances[0]
+    assert "auto --certify" not in [s.label for s in suite_runs.subjects()]
+    (chosen,) = suite_runs.subjects(["certify"])
+    instance = suites.read_suite("asp", ASP28).instances[0]
     argv = chosen.argv(instance, 10.0, tmp_path)
     assert argv[argv.index("--proof") + 1].startswith(str(tmp_path))
     assert "--certify" in argv and argv[argv.index("--timeout") + 1] == "10"
@@ -127,14 +127,14 @@ def test_a_certified_no_carries_its_proof_figures_into_the_table() -> None:
     doc = {"status": "complete", "count": 0, "complete": True, "certified": True,
            "certificate": {"route": "search", "steps": 679,
                            "checkers": [{"seconds": 0.012}, {"seconds": 0.003}]}}
-    assert hard._proof_facts(json.dumps(doc)) == ("search", 679, 0.015)
-    assert hard._proof_facts("not json") is None
-    runs = [hard.Run("a", 28, 1.0, "auto --certify", 0.7, 0.4, "unsat", True, "unsat",
+    assert suite_runs._proof_facts(json.dumps(doc)) == ("search", 679, 0.015)
+    assert suite_runs._proof_facts("not json") is None
+    runs = [suite_runs.Run("a", 28, 1.0, "auto --certify", 0.7, 0.4, "unsat", True, "unsat",
                      proof_route="search", proof_steps=679, check_seconds=0.015),
-            hard.Run("b", 28, 1.0, "auto --certify", 0.6, 0.3, "sat", answer="sat"),
-            hard.Run("a", 28, 1.0, "auto", 0.5, 0.3, "unsat", answer="unsat")]
-    rows = hard.summary(runs, 10.0)
+            suite_runs.Run("b", 28, 1.0, "auto --certify", 0.6, 0.3, "sat", answer="sat"),
+            suite_runs.Run("a", 28, 1.0, "auto", 0.5, 0.3, "unsat", answer="unsat")]
+    rows = suite_report.summary(runs, 10.0)
     assert rows[0]["by_search"] == 1 and rows[0]["steps_max"] == 679 and "by_search" not in rows[1]
-    text = hard.proof_table(rows)
+    text = suite_report.proof_table(rows)
     subjects = [line.split("  ")[0] for line in text.splitlines()[2:-1]]
     assert subjects == ["auto --certify"] and "679" in text

@@ -15,7 +15,7 @@ from .common import EXIT_OK, EXIT_UNKNOWN, positive_float, positive_int, row_cou
 from .generate import seed_list
 
 if TYPE_CHECKING:  # the bench modules are imported when a bench runs
-    from ..bench.hard import Run
+    from ..bench.suite_runs import Run
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,8 +53,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def add_suite_arguments(parser: argparse.ArgumentParser) -> None:
-    """The hard-instance suites (`bench.hard`): a set from DIR or generated here."""
-    from ..bench.hard import SUBJECTS, SUITES
+    """The hard-instance suites (`bench.suites`): a set from DIR or generated here."""
+    from ..bench.suite_runs import SUBJECTS
+    from ..bench.suites import SUITES
 
     group = parser.add_argument_group(
         "hard instances (--suite)",
@@ -241,34 +242,34 @@ def run_suite(args: argparse.Namespace) -> int:
     """`bench --suite`: read or generate the set, run every subject, write and report."""
     import time
 
-    from ..bench import hard
+    from ..bench import suite_report, suite_runs, suites
 
     directory = Path(args.output_dir)  # checked by `run`
-    chosen = hard.subjects(args.subjects)
+    chosen = suite_runs.subjects(args.subjects)
     min_free = DEFAULT_MIN_FREE if args.min_free is None else args.min_free
     seeds = args.seeds or list(range(1, 11))
     generated = args.dir is None and args.suite != "asp"
     instances = directory / f"hard-{args.suite}-instances"
     if generated and args.range is None:
         raise InputError(f"--suite {args.suite} without DIR needs --range of the parameter "
-                         f"({hard.PARAMETER[args.suite]}), e.g. --range 14..22")
-    planned = (hard.generated_instances(args.suite, args.n, args.delta, args.range, seeds,
+                         f"({suites.PARAMETER[args.suite]}), e.g. --range 14..22")
+    planned = (suites.generated_instances(args.suite, args.n, args.delta, args.range, seeds,
                                         min_free) if generated else [])
     # the set's folder is made when the set is generated; files in it only if it exists
-    _check_files(hard.result_files(args.suite, directory)
+    _check_files(suite_report.result_files(args.suite, directory)
                  + ([instances / name for name, _, _ in planned] if instances.is_dir() else []),
                  args.force)
-    start_meta = hard.machine()
+    start_meta = suite_report.machine()
     if args.dir is not None:
-        suite = hard.read_suite(args.suite, args.dir)
+        suite = suites.read_suite(args.suite, args.dir)
     elif args.suite == "asp":
-        bundled = hard.bundled_asp_dir()
+        bundled = suites.bundled_asp_dir()
         if bundled is None:
             raise InputError("the bundled ASP set is not installed here; give its directory")
-        suite = hard.read_suite("asp", bundled)
+        suite = suites.read_suite("asp", bundled)
         suite.source = "benchmarks/asp-blocked-28 (bundled)"
     else:
-        suite = hard.generate_suite(args.suite, args.n, args.delta, args.range, seeds, min_free,
+        suite = suites.generate_suite(args.suite, args.n, args.delta, args.range, seeds, min_free,
                                     instances, overwrite=args.force)
     limit = args.run_timeout or 10.0
     total = len(suite.instances) * len(chosen)
@@ -278,21 +279,21 @@ def run_suite(args: argparse.Namespace) -> int:
           file=sys.stderr, flush=True)
     done: list[int] = [0]
 
-    def progress(run: hard.Run) -> None:
+    def progress(run: suite_runs.Run) -> None:
         done[0] += 1
         print(f"  [{done[0]}/{total}] {run.instance} {run.subject}: {run.status} "
               f"{run.seconds:.2f} s", file=sys.stderr, flush=True)
 
     started = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    runs, stopped = hard.run_suite(suite, chosen, limit, progress)
+    runs, stopped = suite_runs.run_suite(suite, chosen, limit, progress)
     if stopped and not runs:
         _say_stopped(0, "run", [])
         return EXIT_UNKNOWN
-    problems = hard.cross_check(runs)
-    end_meta = hard.machine()
+    problems = suite_runs.cross_check(runs)
+    end_meta = suite_report.machine()
     sizes = sorted({i.spec.n for i in suite.instances})
     meta = {
-        "suite": args.suite, "parameter": hard.PARAMETER[args.suite],
+        "suite": args.suite, "parameter": suites.PARAMETER[args.suite],
         "title": f"{args.suite}: {len(suite.instances)} instances, n = "
                  + ", ".join(map(str, sizes[:4])) + (" ..." if len(sizes) > 4 else ""),
         "source": suite.source, "generation": suite.generation, "run_timeout": limit,
@@ -305,7 +306,7 @@ def run_suite(args: argparse.Namespace) -> int:
     published_total = sum(published) if published else None
     if published_total is not None:
         meta["published_total_seconds"] = round(published_total, 2)
-    files = hard.write_results(suite, runs, limit, args.output_dir, meta, overwrite=args.force)
+    files = suite_report.write_results(suite, runs, limit, args.output_dir, meta, overwrite=args.force)
     return _report_suite(runs, limit, published_total, problems, files, stopped)
 
 
@@ -313,11 +314,11 @@ def _report_suite(runs: list[Run], limit: float, published_total: float | None,
                   problems: list[str], files: list[Path], stopped: bool) -> int:
     """A suite's table, proof table and files on stdout; disagreements, failed runs and a
     stop on stderr; the exit code they make."""
-    from ..bench import hard
+    from ..bench import suite_report
 
-    rows = hard.summary(runs, limit)
-    print(hard.table(rows, published_total))
-    proofs = hard.proof_table(rows)
+    rows = suite_report.summary(runs, limit)
+    print(suite_report.table(rows, published_total))
+    proofs = suite_report.proof_table(rows)
     if proofs:
         print("\n" + proofs)
     print("\nwrote " + ", ".join(str(f) for f in files))
