@@ -29,9 +29,9 @@ def _leave(signum: int, frame: FrameType | None) -> None:
         from .counting.executors import remove_pool_files
 
         remove_pool_files()
-    certificates = sys.modules.get("nqueens.proofs.certificates")
-    if certificates is not None:  # a proof's temporary folder (no --proof given)
-        certificates.remove_scratch()
+    scratch = sys.modules.get("nqueens.proofs.scratch")
+    if scratch is not None:  # a proof's temporary folder (no --proof given)
+        scratch.remove_scratch()
     os.write(2, b"nqueens: interrupted\n")
     os._exit(EXIT_STOPPED)
 

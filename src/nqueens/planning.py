@@ -495,7 +495,8 @@ def _certification(spec: Spec, info: BackendInfo, options: Mapping[str, Any], jo
     proof where its backend writes one, else on the CNF of the backend that writes proofs
     (with the options given when that backend runs, else its defaults); refused when it
     cannot give a proof that checks, or when a file it would write is the model itself."""
-    from .proofs.certificates import certification, cnf_path_for, solutions_path_for
+    from .proofs.certificates import certification
+    from .proofs.scratch import cnf_path_for, solutions_path_for
 
     if proof is not None:
         written = [Path(proof), cnf_path_for(Path(proof)), solutions_path_for(Path(proof))]

@@ -101,11 +101,11 @@ def test_a_time_limit_stops_a_long_proof_check(run_cli: Run, tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """solve --certify and verify --proof under --timeout: a replay still running at the
     limit is stopped (exit 3, one line naming the proof, which stays for a later check)."""
-    from nqueens.proofs import certificates
+    from nqueens.proofs import checkers
 
     proof = tmp_path / "q3.drat"
-    monkeypatch.setattr(certificates, "_CHILD", "import time; time.sleep(60)")
-    monkeypatch.setattr(certificates, "IN_PROCESS_SECONDS", 0.0)  # every replay a child's
+    monkeypatch.setattr(checkers, "_CHILD", "import time; time.sleep(60)")
+    monkeypatch.setattr(checkers, "IN_PROCESS_SECONDS", 0.0)  # every replay a child's
     result = run_cli("solve", "3", "--certify", "--proof", str(proof), "--timeout", "1.5")
     assert result.code == 3 and result.err.count("\n") == 1, result.err
     assert "stopped before" in result.err and "not certified" in result.err

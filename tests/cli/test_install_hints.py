@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-import nqueens.proofs.certificates
+import nqueens.proofs.checkers
 
 RunCli = Callable[..., Any]  # the run_cli fixture (tests/conftest.py)
 
 
 def _missing_checker(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(nqueens.proofs.certificates, "checker_available", lambda: False)
+    monkeypatch.setattr(nqueens.proofs.checkers, "checker_available", lambda: False)
 
 
 @pytest.mark.parametrize(("extra", "hide", "argv"), [

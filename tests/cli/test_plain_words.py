@@ -43,15 +43,15 @@ def test_a_stopped_verify_does_not_tell_the_user_to_run_verify(
     require("dratify", "pip install '.[certify]'")
     proof = tmp_path / "q3.drat"
     assert run_cli("solve", "3", "--certify", "--proof", str(proof)).code == 1
-    import nqueens.proofs.certificates as certificates
+    import nqueens.proofs.checkers as checkers
 
     def until_stopped(checkers: object, formula: object, proof_file: object,
                       deadline: Deadline) -> None:  # a replay the time limit cuts short
         while not deadline.expired():
             time.sleep(0.01)
 
-    monkeypatch.setattr(certificates, "_run_checkers_stoppable", until_stopped)
-    monkeypatch.setattr(certificates, "IN_PROCESS_SECONDS", -1.0)  # the stoppable route
+    monkeypatch.setattr(checkers, "_run_checkers_stoppable", until_stopped)
+    monkeypatch.setattr(checkers, "IN_PROCESS_SECONDS", -1.0)  # the stoppable route
     got = run_cli("verify", "--proof", str(proof), "--model", "3", "--timeout", "0.3")
     assert got.code == 3, got.err
     assert got.err.startswith("nqueens: verify ") and "stopped before" in got.err

@@ -147,15 +147,15 @@ def test_a_replay_stopped_by_the_time_limit_leaves_no_temporary_folder(
         private_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import time
 
-    import nqueens.proofs.certificates as certificates
+    import nqueens.proofs.checkers as checkers
 
     def until_stopped(checkers: object, formula: object, proof_file: object,
                       deadline: Any) -> None:  # a replay the time limit cuts short
         while not deadline.expired():
             time.sleep(0.01)
 
-    monkeypatch.setattr(certificates, "_run_checkers_stoppable", until_stopped)
-    monkeypatch.setattr(certificates, "IN_PROCESS_SECONDS", -1.0)  # the stoppable route
+    monkeypatch.setattr(checkers, "_run_checkers_stoppable", until_stopped)
+    monkeypatch.setattr(checkers, "IN_PROCESS_SECONDS", -1.0)  # the stoppable route
     with pytest.raises(nqueens.CertificateError) as refused:
         nqueens.solve(3, certify=True, timeout=0.3)
     certificate = refused.value.certificate

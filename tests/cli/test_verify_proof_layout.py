@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import CliResult
 
-from nqueens.proofs.certificates import _steps
+from nqueens.proofs.checkers import _steps
 
 from optional import require
 

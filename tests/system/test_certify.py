@@ -64,7 +64,7 @@ def test_a_certified_count_of_12_queens_is_checked_again_from_its_files(tmp_path
 #: it says "waiting" on stderr, then waits.
 _HANGING = (
     "import sys, time\n"
-    "import nqueens.proofs.certificates as certificates\n"
+    "import nqueens.proofs.checkers as checkers\n"
     "import nqueens.backends.sat as sat\n"
     "def replay(*args, **kwargs):\n"
     "    print('waiting', file=sys.stderr, flush=True)\n"
@@ -74,7 +74,7 @@ _HANGING = (
     "    while not deadline.expired():\n"
     "        time.sleep(0.01)\n"
     "    return None, []\n"
-    "certificates._run_checkers = replay\n"
+    "checkers._run_checkers = replay\n"
     "sat.refute_with_proof = solve\n"
     "from nqueens.entry import main\n"
     "raise SystemExit(main())\n"

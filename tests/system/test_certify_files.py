@@ -26,11 +26,11 @@ BOUND = 60
 #: stderr, then waits (the stop comes while the proof is in its temporary folder).
 _HANGING = (
     "import sys, time\n"
-    "import nqueens.proofs.certificates as certificates\n"
+    "import nqueens.proofs.checkers as checkers\n"
     "def replay(*args, **kwargs):\n"
     "    print('waiting', file=sys.stderr, flush=True)\n"
     "    time.sleep(60)\n"
-    "certificates._run_checkers = replay\n"
+    "checkers._run_checkers = replay\n"
     "from nqueens.entry import main\n"
     "raise SystemExit(main())\n"
 )

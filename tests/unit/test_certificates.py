@@ -15,7 +15,7 @@ import pytest
 import nqueens
 from nqueens.backends.sat import encode_cnf
 from nqueens.errors import CertificateError, CountMismatchError, InputError
-from nqueens.proofs import certificates
+from nqueens.proofs import certificates, checkers
 from nqueens.result import Outcome, Status
 from nqueens.spec import Spec
 
@@ -152,7 +152,7 @@ def test_the_native_encoding_and_counts_no_search_proves_are_refused() -> None:
 
 
 def test_a_missing_checker_is_refused_naming_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(certificates, "checker_available", lambda: False)
+    monkeypatch.setattr(checkers, "checker_available", lambda: False)
     with pytest.raises(InputError, match=r"nqueens\[certify\]"):
         nqueens.solve(3, certify=True)
 
@@ -219,9 +219,9 @@ def test_cross_check_disagreement_raises(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_without_the_rust_engine_the_python_engine_checks_every_proof(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(certificates, "_native_engine", lambda: False)
-    monkeypatch.setattr(certificates, "PYTHON_ENGINE_STEPS", 0)
-    monkeypatch.setattr(certificates, "SECOND_CHECKER_BUDGET", 0)
+    monkeypatch.setattr(checkers, "_native_engine", lambda: False)
+    monkeypatch.setattr(checkers, "PYTHON_ENGINE_STEPS", 0)
+    monkeypatch.setattr(checkers, "SECOND_CHECKER_BUDGET", 0)
     certificate = nqueens.verify_proof(2, str(proof_file(tmp_path, HAND_PROOF_N2)))
     assert certificate.certified
     assert [run.name for run in certificate.checkers] == ["dratify-python"]
@@ -231,7 +231,7 @@ def test_under_a_time_limit_the_checkers_replay_in_a_child_with_the_same_verdict
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from nqueens.result import Deadline
 
-    monkeypatch.setattr(certificates, "IN_PROCESS_SECONDS", 0.0)  # even a tiny replay
+    monkeypatch.setattr(checkers, "IN_PROCESS_SECONDS", 0.0)  # even a tiny replay
 
     good = proof_file(tmp_path, HAND_PROOF_N2)
     here = certificates.verify_proof(Spec(2), good)
@@ -254,8 +254,8 @@ def test_a_stop_kills_a_long_replay_and_keeps_the_proof(
 
     from nqueens.result import Deadline
 
-    monkeypatch.setattr(certificates, "_CHILD", "import time; time.sleep(60)")
-    monkeypatch.setattr(certificates, "IN_PROCESS_SECONDS", 0.0)  # every replay a child's
+    monkeypatch.setattr(checkers, "_CHILD", "import time; time.sleep(60)")
+    monkeypatch.setattr(checkers, "IN_PROCESS_SECONDS", 0.0)  # every replay a child's
     proof = proof_file(tmp_path, HAND_PROOF_N2)
     started = time.monotonic()
     certificate = certificates.verify_proof(Spec(2), proof, deadline=Deadline(0.5))
@@ -269,8 +269,8 @@ def test_a_checker_process_that_fails_does_not_certify(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from nqueens.result import Deadline
 
-    monkeypatch.setattr(certificates, "_CHILD", "raise SystemExit('checker crashed')")
-    monkeypatch.setattr(certificates, "IN_PROCESS_SECONDS", 0.0)
+    monkeypatch.setattr(checkers, "_CHILD", "raise SystemExit('checker crashed')")
+    monkeypatch.setattr(checkers, "IN_PROCESS_SECONDS", 0.0)
     certificate = certificates.verify_proof(Spec(2), proof_file(tmp_path, HAND_PROOF_N2),
                                             deadline=Deadline(60))
     assert not certificate.certified and "checker crashed" in certificate.reason

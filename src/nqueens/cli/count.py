@@ -16,7 +16,7 @@ from ..counting.registry import counters
 from ..errors import CertificateError, InputError
 from ..forecast import seconds_text
 from ..planning import CROSS_CHECK_UNBOUNDED_SECONDS, check_agreement, cross_check_plan
-from ..proofs.certificates import solutions_path_for
+from ..proofs.scratch import solutions_path_for
 from ..result import Outcome
 from ..spec import Spec
 from ..symmetry import instance_symmetries

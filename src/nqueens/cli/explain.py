@@ -154,7 +154,7 @@ def _refuse_early(spec: Spec, args: argparse.Namespace) -> None:
             raise InputError(f"a board of {spec.n}x{spec.n} cells is too large to draw (at most "
                              f"{MAX_DRAWN_N}); drop --output or use --format json")
     if args.certify:
-        from ..proofs.certificates import require_checker
+        from ..proofs.checkers import require_checker
 
         require_checker()
 

@@ -55,8 +55,8 @@ def stopped_replay(guard: Guard, proof: str | None, problem: str, *extra: str) -
     """The line a command ends with when a stop comes while the checkers replay the proof
     of an answer its search has already found: the answer stands, uncertified, and the
     proof is kept for `verify --proof` (`extra`: further options it needs)."""
-    certificates = sys.modules.get("nqueens.proofs.certificates")
-    temporary = proof is not None and certificates is not None and certificates.in_scratch(proof)
+    scratch = sys.modules.get("nqueens.proofs.scratch")
+    temporary = proof is not None and scratch is not None and scratch.in_scratch(proof)
     later = (f"; the proof is kept: replay it later with `nqueens verify --proof {proof} "
              f"--model {problem}{''.join(' ' + word for word in extra)}`"
              if proof and not temporary else "")
@@ -177,9 +177,9 @@ class Guard:
             from ..counting.executors import remove_pool_files
 
             remove_pool_files()  # what the exit handlers os._exit skips would remove
-        certificates = sys.modules.get("nqueens.proofs.certificates")
-        if certificates is not None:
-            certificates.remove_scratch()  # a proof's temporary folder (no --proof given)
+        scratch = sys.modules.get("nqueens.proofs.scratch")
+        if scratch is not None:
+            scratch.remove_scratch()  # a proof's temporary folder (no --proof given)
         os._exit(EXIT_UNKNOWN)  # the resource tracker unlinks the pools' semaphores
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:

@@ -36,11 +36,8 @@ from .certificates import (
     certify_no,
     certify_search,
     certify_solutions,
-    keep_scratch,
-    remove_scratch,
-    scratch_folder,
-    solutions_path_for,
 )
+from .scratch import keep_scratch, remove_scratch, scratch_folder, solutions_path_for
 
 if TYPE_CHECKING:
     from ..policy import Rule
