@@ -60,7 +60,7 @@ def _disk_full(*args: Any, **kwargs: Any) -> Any:
 def test_a_full_disk_while_the_proof_is_written_is_one_line(
         argv: list[str], private_tmp: Path, monkeypatch: pytest.MonkeyPatch,
         run_cli: Callable[..., CliResult]) -> None:
-    import nqueens.proofs.search_log as search_log
+    import nqueens.backends.proving as search_log
 
     monkeypatch.setattr(search_log, "proving_search", _disk_full)
     got = run_cli(*argv)
@@ -135,7 +135,7 @@ def test_a_stopped_certified_count_leaves_no_temporary_folder(private_tmp: Path)
 
 def test_an_error_in_a_certified_run_leaves_no_temporary_folder(
         private_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import nqueens.proofs.search_log as search_log
+    import nqueens.backends.proving as search_log
 
     monkeypatch.setattr(search_log, "proving_search", _disk_full)
     with pytest.raises(nqueens.InputError, match="no space left"):

@@ -1,4 +1,4 @@
-"""The backtracker's orders writing their own DRAT proof (`proofs/search_log.py`): each order's
+"""The backtracker's orders writing their own DRAT proof (`backends/proving.py`): each order's
 proof of a "no" and of a count (with one blocking clause per solution) is replayed by the
 independent checkers against the pairwise CNF; a proof missing a clause, with a literal
 flipped or without its empty clause is rejected; the C search and its Python twin write the
@@ -17,13 +17,12 @@ from typing import NamedTuple
 
 import pytest
 
-from nqueens.backends import propagate
+from nqueens.backends import propagate, proving
 from nqueens.backends.backtrack import BacktrackBackend
 from nqueens.backends.base import Emitter
 from nqueens.backends.sat import encode_cnf
 from nqueens.modeling import generators
 from nqueens.proofs import certificates
-from nqueens.proofs import search_log as proving
 from nqueens.result import Deadline
 from nqueens.spec import Placement, Spec
 from nqueens.validator import find_violations

@@ -57,7 +57,7 @@ class BacktrackBackend:
         """`search` in this order writing its own DRAT proof to `proof` (`proving.py`): the
         same solutions in the same order; the nodes a jump back over a refuted subtree
         skips are not counted."""
-        from ..proofs.search_log import proving_search
+        from .proving import proving_search
 
         started = time.perf_counter()
         emitter = Emitter(on_solution, limit)

@@ -25,11 +25,11 @@ from pysat.solvers import Solver
 
 from ..errors import InputError
 from ..limits import peak_memory_mb
-from ..proofs import cnf as pairwise
-from ..proofs.cnf import cell_var
 from ..result import Deadline, Outcome, SolutionSink
 from ..spec import Spec
+from . import cnf as pairwise
 from .base import Emitter
+from .cnf import cell_var
 from .sat_facts import (
     DEFAULT_ENCODING,
     DEFAULT_SOLVER,

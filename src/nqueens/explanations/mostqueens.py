@@ -244,7 +244,7 @@ def _by_rc2(spec: Spec, deadline: Deadline | None) -> _Bound:
     from pysat.card import CardEnc, EncType
     from pysat.formula import WCNF, IDPool
 
-    from ..proofs.cnf import cell_var
+    from ..backends.cnf import cell_var
     from .maxsat import maxsat
 
     n = spec.n

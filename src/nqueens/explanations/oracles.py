@@ -160,8 +160,8 @@ class SatOracle:
     def __init__(self, spec: Spec, givens: Sequence[Given], deadline: Deadline | None) -> None:
         from pysat.solvers import Solver
 
+        from ..backends.cnf import cell_var
         from ..backends.sat import DEFAULT_SOLVER, encode_cnf
-        from ..proofs.cnf import cell_var
 
         n = spec.n
         board = encode_cnf(Spec(n, spec.variant), "pairwise").cnf

@@ -53,8 +53,8 @@ def _by_rc2(spec: Spec, givens: Sequence[Given], deadline: Deadline | None
             ) -> tuple[Placement | None, int, bool]:
     from pysat.formula import WCNF
 
+    from ..backends.cnf import cell_var
     from ..backends.sat import decode, encode_cnf
-    from ..proofs.cnf import cell_var
     from .maxsat import maxsat
 
     n = spec.n

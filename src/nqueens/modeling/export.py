@@ -23,8 +23,8 @@ FORMATS = {"dimacs": ".cnf", "cpsat": ".pbtxt", "minizinc": ".mzn"}
 
 def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
     """DIMACS CNF of `encode_cnf(spec, encoding)` with the cell map in comment lines."""
+    from ..backends.cnf import cell_var
     from ..backends.sat import DEFAULT_ENCODING, encode_cnf
-    from ..proofs.cnf import cell_var
 
     compiled = encode_cnf(spec, encoding or DEFAULT_ENCODING)
     n, cnf, cardinality = spec.n, compiled.cnf, compiled.cardinality

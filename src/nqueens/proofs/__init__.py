@@ -1,7 +1,9 @@
 """Evidence for an answer that a skeptic can check without trusting the search.
 
-- `cnf`: the pairwise CNF every certificate is about, built without PySAT;
-- `search_log`: the backtracker's orders writing their own DRAT proof as they search;
+The proofs are about the pairwise CNF (`backends/cnf.py`, which the sat backend also
+solves) and are written by the backtracker's own search (`backends/proving.py`) or by a
+proof-logging SAT solver; this package certifies with them:
+
 - `certificates`: the certificate records, how each answer is certified, and `verify --proof`;
 - `checkers`: replaying a proof with independent checkers;
 - `scratch`: a proof's temporary folder and its side files;

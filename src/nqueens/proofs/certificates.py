@@ -3,7 +3,7 @@
 A "yes" carries its solution, and the shared validator's check of it is the certificate. A
 "no" carries a DRAT proof that the spec's CNF (the pairwise cell encoding,
 `pairwise`) has no model: the proof the backtracker's search wrote of its own tree
-(route "search", `proofs/search_log.py`), or one a proof-logging SAT solver writes refuting
+(route "search", `backends/proving.py`), or one a proof-logging SAT solver writes refuting
 the CNF again (route "solver"). A certified count carries its solutions, each checked by the
 validator and all distinct, and the search's proof that the CNF with one blocking clause per
 listed solution has no model: no solution was missed. The CNF, the proof (and a count's
@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..atomicfile import write_text_atomic
+from ..backends import cnf as pairwise
+from ..backends.cnf import dimacs
 from ..backends.sat_facts import DEFAULT_ENCODING, DEFAULT_SOLVER, NATIVE
 from ..errors import InputError
 from ..result import Deadline
@@ -33,8 +35,6 @@ from ..spec import Placement, Spec
 from ..validator import find_violations
 from ..wording import plural
 from . import checkers as checking
-from . import cnf as pairwise
-from .cnf import dimacs
 from .scratch import cnf_path_for, scratch_folder, solutions_path_for
 
 if TYPE_CHECKING:  # drup's thread starts with its first proof

@@ -1,5 +1,5 @@
 """How a certified job runs (`Plan.run` with `certify`): the search that answers writes its
-own proof when its backend can (the backtracker's orders, `proofs/search_log.py`), so a "no"
+own proof when its backend can (the backtracker's orders, `backends/proving.py`), so a "no"
 or a count needs no second solve; otherwise a "no" is proved by the solver route, CaDiCaL
 refuting the CNF again (`certificates.certify_no`).
 

@@ -42,11 +42,11 @@ import io
 from collections.abc import Callable, Sequence
 from typing import BinaryIO
 
-from ..backends import propagate
-from ..backends.backtrack_facts import ORDERS
-from ..backends.base import Emitter
 from ..result import Deadline
 from ..spec import Spec
+from . import propagate
+from .backtrack_facts import ORDERS
+from .base import Emitter
 
 try:
     import nqueens._propagate as _kernel
