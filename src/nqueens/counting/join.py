@@ -164,7 +164,10 @@ def _run(count: Count) -> Outcome:
         # and the flip; an odd board's middle queens by all eight (its centre's splits by
         # the mirror and the flip)
         "symmetry": "all eight",
-        "jobs": jobs, **found.stats})
+        "jobs": jobs,
+        # a count stopped before any part returned did none of it
+        **({} if found.complete else {"tasks_stopped": 0, "units_counted": 0, "tables_built": 0}),
+        **found.stats})
 
 
 ROUTE = CountingRoute("join", "join of partial boards", _fit, _run, default=False,
