@@ -10,9 +10,10 @@ import time
 
 import pytest
 
-from cli_process import run
 from nqueens.counting import halfboards
 from nqueens.counting.join import join_processes
+
+from cli_process import run
 
 pytestmark = [pytest.mark.system,
               pytest.mark.skipif(not halfboards.join_available(), reason="compiled join not built")]

@@ -7,6 +7,7 @@ said without the times it did not measure (exit 3)."""
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ..api import Split, plan_count
 from ..errors import InputError
@@ -15,6 +16,9 @@ from ..spec import Spec
 from .common import EXIT_OK, EXIT_UNKNOWN, backend_options, print_json
 from .guard import Guard, stop_cause
 
+if TYPE_CHECKING:
+    from ..counting.join import JoinPlan
+
 __all__ = ["run_plan"]
 
 
@@ -22,7 +26,6 @@ def run_plan(args: argparse.Namespace, spec: Spec, split: Split | None, guard: G
     """count --plan: the cost of a count by the join, from a short sample, and no count;
     nothing is written (a checkpoint is only read)."""
     from ..backends import backend_info
-    from ..counting.join import JoinPlan
 
     options = backend_options(args, "count")
     if args.backend not in ("auto", "backtrack") or not backend_info("backtrack").counts_by("join", options):
@@ -48,7 +51,7 @@ def run_plan(args: argparse.Namespace, spec: Spec, split: Split | None, guard: G
     return _say(args, spec, found, guard)
 
 
-def _say(args: argparse.Namespace, spec: Spec, found: JoinPlan, guard: Guard) -> int:  # noqa: C901 - one line of the plan each
+def _say(args: argparse.Namespace, spec: Spec, found: JoinPlan, guard: Guard) -> int:
     import sys
 
     from ..limits import machine_memory, memory_text

@@ -287,7 +287,7 @@ def _unit_time(n: int, budget: float, should_stop: Callable[[], bool] | None = N
             (top - 2, top))
 
 
-def join_plan(spec: Spec, *, jobs: int | None = None, split: Split | None = None,
+def join_plan(spec: Spec, *, jobs: int | None = None, split: Split | None = None,  # noqa: C901 - each refusal and the stopped sample are one branch
               budget: float = SAMPLE_SECONDS, deadline: Deadline | None = None) -> JoinPlan:
     """The cost of counting the plain board `spec` by the join with `jobs` processes (or
     Dask workers: `split.executor`) and `split`'s depth: its units and parts, the CPU time
