@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # what the names are; they are imported on first use (`__geta
         explain,
         most_queens,
         plan,
+        plan_count,
         search,
         solutions,
         solve,
@@ -50,8 +51,8 @@ if TYPE_CHECKING:  # what the names are; they are imported on first use (`__geta
 #: `nqueens` command can take over SIGINT and SIGTERM before anything slow imports
 #: (`nqueens.entry`); `nqueens.count` and `from nqueens import Spec` import on first use.
 _HOMES = {
-    **dict.fromkeys(("Plan", "count", "cross_check", "explain", "most_queens", "plan", "search",
-                     "solutions", "solve", "validate", "verify_proof"), "api"),
+    **dict.fromkeys(("Plan", "count", "cross_check", "explain", "most_queens", "plan", "plan_count",
+                     "search", "solutions", "solve", "validate", "verify_proof"), "api"),
     **dict.fromkeys(("CertificateError", "CheckpointError", "CountMismatchError", "InputError",
                      "ModelFileError", "QueensError", "SizeLimitError", "SpecError",
                      "UnknownBackendError", "WorkerError"), "errors"),
@@ -105,6 +106,7 @@ __all__ = [
     "find_violations",
     "most_queens",
     "plan",
+    "plan_count",
     "play",
     "propagate",
     "search",

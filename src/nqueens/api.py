@@ -33,12 +33,13 @@ from .spec import Placement, Spec
 from .validator import Violation, find_violations
 
 if TYPE_CHECKING:  # the certificates (tempfile, threads) load with a certified answer
+    from .counting.join import JoinPlan
     from .explanations import Explanation, MostQueens
     from .modeling.givens import Given
     from .proofs.certificates import Certificate
 
-__all__ = ["Plan", "Split", "count", "cross_check", "explain", "most_queens", "plan", "search",
-           "solutions", "solve", "validate", "verify_proof"]
+__all__ = ["Plan", "Split", "count", "cross_check", "explain", "most_queens", "plan", "plan_count",
+           "search", "solutions", "solve", "validate", "verify_proof"]
 
 def _check_callbacks(on_solution: Any, deadline: Any) -> None:
     if on_solution is not None and not callable(on_solution):
@@ -187,6 +188,42 @@ def cross_check(
     outcomes = first.run(deadline), second.run(deadline)
     check_agreement(*outcomes)
     return outcomes
+
+
+def plan_count(
+    spec_or_n: Spec | int | str,
+    *,
+    jobs: int | None = None,
+    split: Split | None = None,
+    timeout: float | None = None,
+    deadline: Deadline | None = None,
+) -> JoinPlan:
+    """What a count of the plain board by the join of partial boards will cost, counting
+    nothing, as `nqueens count N --plan` says it: its units and parts, the CPU time from a
+    short sample measured here, the memory of each process, the wall time on `jobs`
+    processes (or on a Dask cluster: `split=Split(executor="dask")`). A checkpoint
+    (`split=Split(checkpoint=FILE)`) is read, never written: the plan is that of the parts
+    it does not hold. `plan.as_json()` is the plan as JSON fields.
+
+    The sample obeys `timeout` (or `deadline`): stopped before it timed a unit, the plan
+    has no times (`plan.complete` False).
+
+    Raises:
+        InputError: not a plain board within the join's reach, or bad arguments.
+        SizeLimitError: not one process of the join fits in this machine's memory.
+        CheckpointError: the count would refuse the checkpoint.
+    """
+    from .counting.join import join_plan
+
+    timeout = time_limit(timeout)
+    _check_callbacks(None, deadline)
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+        raise InputError(f"jobs must be a positive integer, got {jobs!r}")
+    if split is not None and not isinstance(split, Split):
+        raise InputError(f"split must be a nqueens.Split, got {split!r}")
+    if deadline is None:
+        deadline = Deadline(timeout)
+    return join_plan(spec_of(spec_or_n), jobs=jobs, split=split, deadline=deadline)
 
 
 def verify_proof(spec_or_n: Spec | int | str, proof: str | os.PathLike[str], *,

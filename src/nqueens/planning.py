@@ -244,7 +244,8 @@ def plan(
     counting: CountingRoute | None = None
     if job == "count":
         fit, rule = _count_route(Ask(spec, info, options, unique, per_solution or certified_count,
-                                     jobs, split, _count_seconds(spec, backend, options), notes),
+                                     jobs, split, _count_seconds(spec, backend, options), notes,
+                                     timeout),
                                  rule, limit, counter)
         counting, jobs, split = counting_route(fit.route), fit.jobs, fit.split
     inputs = [name for name in (model_file, spec_or_n if isinstance(spec_or_n, str) else None)

@@ -27,3 +27,24 @@ def test_a_script_counts_on_worker_processes(source: str, how: str, tmp_path: Pa
                           text=True, timeout=60, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"{A000170[13]}\n" and done.stderr == ""
+
+
+GANAK = ('import nqueens\n'
+         'print(nqueens.count(6, backend="sat", counter="ganak", timeout=30).count)\n')
+
+
+@pytest.mark.parametrize("how", ["file", "stdin"])
+def test_a_script_counts_by_ganak_under_a_time_limit(how: str, tmp_path: Path) -> None:
+    """Ganak counts in a child process under a time limit (it cannot be interrupted): that
+    child starts as the pool's workers do, without the caller's main module (issue 39,
+    item 3: it ran the unguarded script again and failed with a RuntimeError)."""
+    from optional import require
+
+    require("pyganak", "pip install '.[count]'")
+    script = tmp_path / "ganak.py"
+    script.write_text(GANAK)
+    argv = [sys.executable, str(script)] if how == "file" else [sys.executable, "-"]
+    done = subprocess.run(argv, input=GANAK if how == "stdin" else None, capture_output=True,
+                          text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"{A000170[6]}\n" and done.stderr == ""

@@ -111,7 +111,7 @@ def test_beyond_the_sampled_sizes_the_time_is_carried_on(monkeypatch):
     times = {10: (0.001, 0.01), 12: (0.003, 0.02)}  # unit and table seconds by n
     asked = []
 
-    def fixed(n, seconds=2.0, *, kernel=None):
+    def fixed(n, seconds=2.0, *, kernel=None, should_stop=None):
         asked.append((n, seconds))
         return joins.Sample(n, 100, *times[n], "portable")
 

@@ -173,7 +173,9 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--certify proves the count itself and --cross-check counts it a "
                          "second time; choose one")
     if args.plan:
-        return run_plan(args, spec, split)
+        from .count_plan import run_plan
+
+        return run_plan(args, spec, split, guard)
     chosen = plan(spec, "count", args.backend, unique=args.unique, timeout=args.timeout,
                   jobs=args.jobs, split=split,
                   counter=None if args.counter == "enumerate" else args.counter,
@@ -227,78 +229,6 @@ def _uncertified(outcome: Outcome, guard: Guard) -> int | None:
               "certified", file=sys.stderr)
         return EXIT_UNKNOWN
     raise CertificateError(f"the count is not certified: {certificate.reason}", certificate)
-
-
-def run_plan(args: argparse.Namespace, spec: Spec, split: Split | None) -> int:
-    """count --plan: the cost of a count by the join, from a short sample, and no count."""
-    from ..backends import backend_info
-    from ..counting.join import join_plan
-    from ..forecast import seconds_text
-    from ..limits import machine_memory, memory_text
-
-    options = backend_options(args, "count")
-    if args.backend not in ("auto", "backtrack") or not backend_info("backtrack").counts_by("join", options):
-        raise InputError("--plan works out a count by the join of partial boards, which the "
-                         "backtrack backend (and auto) runs; drop --backend or --plan")
-    if args.unique or args.cross_check or args.counter != "enumerate" or args.certify:
-        raise InputError("--plan works out the total's count by the join alone; drop --unique, "
-                         "--cross-check, --counter and --certify")
-    found = join_plan(spec, jobs=args.jobs, split=split)
-    if args.format == "json":
-        print_json({"n": spec.n, "plan": found._asdict()})
-        return EXIT_OK
-    where = {"inline": "on this process", "local": f"on {found.processes} processes here",
-             "dask": f"on a Dask cluster of {found.processes} workers (one core each)"}[found.executor]
-    if found.measured:
-        basis = f"measured here on {found.measured:,} units spread over the board"
-    else:
-        basis = (f"carried on from n = {found.basis[0]} and {found.basis[1]}, measured here: "
-                 "no count of this size was timed, so a rough guide")
-    memory = machine_memory()
-    if found.fit is None:
-        fits = f"each worker needs about {memory_text(found.memory)}"
-    elif found.fit >= found.processes:
-        fits = f"{found.processes} fit in this machine's {memory_text(memory or 0)}"
-    else:
-        fits = (f"only {found.fit} fit in this machine's {memory_text(memory or 0)}: run on "
-                "fewer processes or on a cluster")
-    print(f"{spec.describe()}: the plan of a count by the join of partial boards (nothing counted)")
-    print(f"  units: {found.units:,} in {found.parts:,} parts (split depth {found.depth}), about "
-          f"{found.units // found.parts:,} each; kernel {found.kernel}")
-    left = found.parts - found.recorded
-    if found.recorded:
-        print(f"  checkpoint: {args.checkpoint} holds {found.recorded:,} of the {found.parts:,} "
-              + (f"parts; the figures below are for the {left:,} left" if left else
-                 "parts: nothing is left to count (the same command without --plan reports "
-                 "the total)"))
-        if not left:
-            return EXIT_OK
-    unit = _short_seconds(found.unit_seconds)
-    print(f"  CPU: {_about(found.cpu)}: {unit} a unit "
-          f"({basis}), and {seconds_text(found.table_seconds)} building the quarter tables in "
-          "each process")
-    print(f"  memory: about {memory_text(found.memory)} each process ({fits})")
-    each = "worker" if found.executor == "dask" else "process"
-    print(f"  wall: {_about(found.wall)} {where}, each {each} on a free core")
-    lost = ("only the parts in flight: the checkpoint keeps the others for a rerun"
-            if args.checkpoint else "everything without --checkpoint FILE (a rerun starts over)")
-    print(f"  a part: about {_short_seconds(found.part_seconds)} of CPU; a stop loses {lost}")
-    return EXIT_OK
-
-
-def _about(seconds: float) -> str:
-    """'about 3.2 min', or 'under 0.1 s' (which needs no 'about')."""
-    from ..forecast import seconds_text
-
-    text = seconds_text(seconds)
-    return text if text.startswith("under") else f"about {text}"
-
-
-def _short_seconds(seconds: float) -> str:
-    """Milliseconds below a second, else as `forecast.seconds_text` says a duration."""
-    from ..forecast import seconds_text
-
-    return f"{seconds * 1000:.3g} ms" if seconds < 1 else seconds_text(seconds)
 
 
 def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
@@ -516,6 +446,8 @@ def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard)
             met = outcome.total if outcome.total is not None else outcome.count
             print(f"nqueens: interrupted by {guard.signal_name}; {solutions_text(met)} "
                   "counted so far (a lower bound)", file=sys.stderr)
+        if not outcome.complete and "tables_built" in outcome.stats and args.format != "json":
+            print(f"nqueens: {_join_progress(outcome)}", file=sys.stderr)
         if args.checkpoint is not None and not outcome.complete and "recorded" in outcome.stats:
             stats = outcome.stats
             print(f"nqueens: {args.checkpoint} holds {stats['finished']} of "
@@ -523,6 +455,22 @@ def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard)
                   f"({solutions_text(int(stats['recorded']))}); run the same command again to "
                   "resume", file=sys.stderr)
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN
+
+
+def _join_progress(outcome: Outcome) -> str:
+    """What a stopped count by the join did (the JSON's stats say the same): its parts
+    finished and cut short, the units counted, the processes whose tables were built (a
+    part counts nothing before they are)."""
+    stats = outcome.stats
+    tasks, finished = int(stats["tasks"]), int(stats["tasks_finished"])
+    stopped, built = int(stats.get("tasks_stopped", 0)), int(stats["tables_built"])
+    slots = max(1, int(stats.get("slots") or 1))
+    line = (f"the join stopped with {finished} of {tasks} {plural(tasks, 'part')} finished and "
+            f"{stopped} cut short, {int(stats.get('units_counted', 0)):,} units counted; the "
+            f"quarter tables were built in {built} of {slots} {plural(slots, 'process', 'processes')}")
+    if built == 0 and outcome.count == 0:
+        line += " (a part counts nothing before its process has built them: give a longer --timeout)"
+    return line
 
 
 def prepare(chosen: Plan, guard: Guard) -> None:

@@ -50,6 +50,9 @@ from .route import ExecutorName, Split, Task
 LEDGER_TASKS = 64
 _IN_FLIGHT_PER_SLOT = 2  # queued tasks per slot: keeps workers busy, keeps a stop quick
 _DASK_IN_FLIGHT = 4096
+#: The extras of a task (`tasks` module) that a stopped count reports in its stats: the
+#: units a join counted, the processes whose quarter tables were built.
+PROGRESS_EXTRAS = ("units_counted", "tables_built")
 #: Seconds a stopped count waits for its running tasks' partial counts.
 STOP_GRACE = 1.0
 #: Runs of a part on this machine before the count fails: its task raised, or its worker
@@ -494,6 +497,11 @@ def _outcome(spec: Spec, backend: str, partition: str, depth: int | None, split:
     if split.checkpoint is not None:
         stats.update(subproblems=stats["tasks"], finished=stats["tasks_finished"],
                      split_depth=stats["depth"], recorded=result.total if result else 0)
+    if result is not None and not result.complete:
+        # what a stopped count did: the parts cut short (their counts are in the lower
+        # bound), and what the route's tasks say of their progress
+        stats["tasks_stopped"] = result.extras.get("unfinished", 0)
+        stats.update({key: result.extras[key] for key in PROGRESS_EXTRAS if key in result.extras})
     if result is not None and result.complete:
         # the fundamental count survives a resume (the ledger records it per subproblem,
         # format 3); the promising nodes only one whole walk knows

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, WorkerError
 from ..result import Deadline, Outcome, Status
 from ..spec import Spec
 from ..wording import install_hint
@@ -65,6 +65,7 @@ def ganak_count(spec: Spec, encoding: str | None = None, deadline: Deadline | No
 
     Raises:
         InputError: pyganak is not installed, or an unknown encoding.
+        WorkerError: the child process that counts under a time limit failed.
     """
     from pysat.solvers import Solver
 
@@ -90,10 +91,14 @@ def ganak_count(spec: Spec, encoding: str | None = None, deadline: Deadline | No
         return outcome(Status.COMPLETE, _count_cnf(clauses, variables, cells))
     if deadline.expired():
         return outcome(Status.TIMEOUT, 0)
-    # spawn, not fork: forking a process that holds solver threads is unsafe (and deprecated)
-    import multiprocessing
+    # the fork server, not fork: forking a process that holds solver threads is unsafe; and
+    # the pool's own start, without the caller's main module, so that a script without a
+    # main guard or read from standard input counts here as the other parallel routes do
+    from .executors import start_fork_server
+    from .processes import WorkerContext
 
-    context = multiprocessing.get_context("spawn")
+    start_fork_server()
+    context = WorkerContext()
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(sender, clauses, variables, cells), daemon=True)
     child.start()
@@ -112,7 +117,7 @@ def ganak_count(spec: Spec, encoding: str | None = None, deadline: Deadline | No
         child.join()
         receiver.close()
     if kind != "ok":
-        raise RuntimeError(f"ganak failed: {value}")
+        raise WorkerError(f"ganak's counting process failed: {value}; the count is unknown")
     return outcome(Status.COMPLETE, value)
 
 

@@ -148,19 +148,25 @@ def unit_count(n: int) -> int:
 @dataclass(frozen=True, slots=True)
 class Sample:
     """The compiled join measured here on an n-board: CPU seconds to build the quarter
-    tables (once per process), and per unit over `units` units spread over the board."""
+    tables (once per process), and per unit over `units` units spread over the board.
+    `complete` is False when a stop cut the sample short: with `units` 0 nothing was
+    timed (the tables were not built, or no unit finished) and both times are None."""
 
     n: int
     units: int
-    unit_seconds: float
-    table_seconds: float
+    unit_seconds: float | None
+    table_seconds: float | None
     kernel: str
+    complete: bool = True
 
 
-def sample(n: int, seconds: float = 2.0, *, kernel: str | None = None) -> Sample:
+def sample(n: int, seconds: float = 2.0, *, kernel: str | None = None,
+           should_stop: Callable[[], bool] | None = None) -> Sample:
     """Time the compiled join on an n-board in this process: the quarter tables, then
     about `seconds` of CPU on units taken at an even stride over the board (one part, so
     every configuration and kind of split is in it). The tables stay built for a count.
+    `should_stop` is polled by the C loops (the tables' walk and the units), so a stop
+    ends the sample at once with what it had timed.
 
     Raises:
         RuntimeError: the join is not compiled here.
@@ -171,20 +177,27 @@ def sample(n: int, seconds: float = 2.0, *, kernel: str | None = None) -> Sample
     chosen = chosen_kernel(kernel)
     total = unit_count(n)
     started = time.process_time()
-    count(n, 0, total, kernel=chosen)  # the tables, and unit 0
+    built = count(n, 0, total, kernel=chosen, should_stop=should_stop)  # the tables, and unit 0
     first = time.process_time() - started
+    if not built.complete:
+        return Sample(n, 0, None, None, chosen, complete=False)
     stride = max(1, total // 16)  # a pilot of about 16 units, at an even stride
     started = time.process_time()
-    units = count(n, stride - 1, stride, kernel=chosen).units
+    pilot = count(n, stride - 1, stride, kernel=chosen, should_stop=should_stop)
+    units, complete = pilot.units, pilot.complete
     elapsed = time.process_time() - started
     more = int((seconds - elapsed) * units / elapsed) if elapsed > 0 else total
-    if stride > 1 and more > units:  # the rest of the budget, at a finer stride
+    if complete and stride > 1 and more > units:  # the rest of the budget, at a finer stride
         stride = max(2, total // more)
         started = time.process_time()
-        units += count(n, 1, stride, kernel=chosen).units
+        rest = count(n, 1, stride, kernel=chosen, should_stop=should_stop)
+        units += rest.units
+        complete = rest.complete
         elapsed += time.process_time() - started
-    each = elapsed / max(1, units)
-    return Sample(n, units, each, max(0.0, first - each), chosen)
+    if units == 0:  # stopped before a unit of the pilot finished: the tables alone
+        return Sample(n, 0, None, max(0.0, first), chosen, complete=False)
+    each = elapsed / units
+    return Sample(n, units, each, max(0.0, first - each), chosen, complete)
 
 
 def count(

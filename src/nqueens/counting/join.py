@@ -32,6 +32,10 @@ from .tasks import task_deadline
 #: the Python join never pays for one below its reach).
 PARALLEL_FROM_N = 17 if join_available() else 13
 
+#: A time limit below this many seconds counts on one process unless more are asked for:
+#: the pool's workers take about a second to start and build their tables (more on a busy
+#: machine), so they would count nothing, while this process counts at once.
+POOL_START_SECONDS = 2.0
 #: Placements of non-attacking queens (any number) on an h x h board, h = 0..10: the
 #: entries of each of the join's two quarter tables (counted here by its table builder).
 _QUARTER_PLACEMENTS = (1, 2, 5, 18, 87, 462, 2635, 16870, 118969, 915442, 7535369)
@@ -84,12 +88,19 @@ def join_task(
     stride, ...; they carry their own symmetry weights). The quarter tables are built once
     per process and size, so a worker's later parts start at once."""
     from .halfboards import count as join_count
+    from .halfboards import table_bytes
 
     started = time.perf_counter()
     offset, stride = sub.join_part
+    before = table_bytes()
     with task_deadline(options, deadline) as stop:
         found = join_count(base.n, offset, stride, should_stop=stop.expired)
-    return found.total, time.perf_counter() - started, {"unfinished": 0 if found.complete else 1}
+    # what a stopped count says it did: the tables this task built (once per process),
+    # the units it counted
+    built = 1 if before == 0 and table_bytes() > 0 else 0
+    return found.total, time.perf_counter() - started, {
+        "unfinished": 0 if found.complete else 1, "units_counted": found.units,
+        "tables_built": built}
 
 
 def _fit(ask: Ask) -> Fit | None:
@@ -115,7 +126,11 @@ def _fit(ask: Ask) -> Fit | None:
         return Fit("join", ask.jobs or 1, ask.split)
     from .executors import default_jobs
 
-    wanted = ask.jobs or (1 if spec.n < PARALLEL_FROM_N and ask.split is None else default_jobs())
+    # a time limit shorter than a pool takes to start and build its tables: one process,
+    # which counts from its first moment (the pool's workers would count nothing)
+    short = ask.timeout is not None and ask.timeout < POOL_START_SECONDS
+    wanted = ask.jobs or (1 if (spec.n < PARALLEL_FROM_N or short) and ask.split is None
+                          else default_jobs())
     fit = join_processes(spec.n, wanted)
     if fit == 0:
         ask.notes.append(f"the join of partial boards needs about {memory_text(join_bytes(spec.n))} "
@@ -149,7 +164,10 @@ def _run(count: Count) -> Outcome:
         # and the flip; an odd board's middle queens by all eight (its centre's splits by
         # the mirror and the flip)
         "symmetry": "all eight",
-        "jobs": jobs, **found.stats})
+        "jobs": jobs,
+        # a count stopped before any part returned did none of it
+        **({} if found.complete else {"tasks_stopped": 0, "units_counted": 0, "tables_built": 0}),
+        **found.stats})
 
 
 ROUTE = CountingRoute("join", "join of partial boards", _fit, _run, default=False,
@@ -173,14 +191,16 @@ PROCESS_START_SECONDS = 0.3
 
 
 class JoinPlan(NamedTuple):
-    """What a count by the join will cost, worked out before it starts (`join_plan`).
+    """What a count by the join will cost, worked out before it starts (`join_plan`;
+    `nqueens.plan_count` in the API, `nqueens count N --plan` in the CLI).
 
     Attributes:
         n, kernel: the board and the kernel that measured it.
         units, parts, depth: the units of work, and the parts (4 ** depth) that deal them
             out (each part every parts-th unit).
         unit_seconds, table_seconds: CPU seconds a unit takes on average, and building the
-            quarter tables (once per process).
+            quarter tables (once per process); None when a stop cut the sample short
+            before it timed them (`complete` False).
         measured: the units timed at n (0: none; the time was carried on from `basis`).
         basis: the board sizes the per-unit time comes from.
         recorded: the parts the checkpoint already holds (a resume counts the others).
@@ -189,9 +209,12 @@ class JoinPlan(NamedTuple):
             and the tables in each process.
         memory: bytes each process (or Dask worker) holds.
         executor, processes: where the parts run, on how many processes (or Dask workers,
-            one core each); fit: how many of them this machine's memory holds (None: a
-            cluster's workers are other machines).
+            one core each), cut down to those that fit; fit: how many of the processes
+            asked for this machine's memory holds (None: a cluster's workers are other
+            machines); asked: the processes asked for (or the route's default).
         wall: seconds from start to end, with every process on a free core of its own.
+        complete: False when the time limit or a stop ended the sample before it timed a
+            unit: the figures that need the sample (the times) are None.
     """
 
     n: int
@@ -199,26 +222,42 @@ class JoinPlan(NamedTuple):
     units: int
     parts: int
     depth: int
-    unit_seconds: float
-    table_seconds: float
+    unit_seconds: float | None
+    table_seconds: float | None
     measured: int
     basis: tuple[int, ...]
     recorded: int
-    part_seconds: float
-    cpu: float
+    part_seconds: float | None
+    cpu: float | None
     memory: int
     executor: ExecutorName
     processes: int
     fit: int | None
-    wall: float
+    wall: float | None
+    asked: int = 0
+    complete: bool = True
+
+    def as_json(self) -> dict[str, Any]:
+        """The plan as a JSON document's fields (what `count --plan --format json` prints
+        under "plan")."""
+        doc = self._asdict()
+        doc["basis"] = list(self.basis)
+        return doc
 
 
-def _unit_time(n: int, budget: float) -> tuple[float, float, int, tuple[int, ...]]:
+#: The share of the time left that the plan's sample may take: the rest is for building
+#: the tables and reporting, so a plan under a time limit ends within it.
+SAMPLE_SHARE_OF_LIMIT = 0.4
+
+
+def _unit_time(n: int, budget: float, should_stop: Callable[[], bool] | None = None,
+               ) -> tuple[float | None, float | None, int, tuple[int, ...]]:
     """(seconds a unit, seconds the tables, units measured, sizes measured) for an n-board:
     measured here when its tables fit in a quarter of this machine's memory and n is at
     most SAMPLED_UP_TO_N, else carried on geometrically (per two sizes) from the two
-    largest of the same parity that do."""
-    from .halfboards import sample
+    largest of the same parity that do. The times are None when `should_stop` ended a
+    sample before it timed a unit."""
+    from . import halfboards
 
     memory = machine_memory()
 
@@ -226,14 +265,21 @@ def _unit_time(n: int, budget: float) -> tuple[float, float, int, tuple[int, ...
         return size <= SAMPLED_UP_TO_N and (memory is None or join_bytes(size) <= memory // 4)
 
     if fits(n):
-        found = sample(n, budget)
+        found = halfboards.sample(n, budget, should_stop=should_stop)
+        if found.unit_seconds is None:
+            return None, found.table_seconds, 0, (n,)
         return found.unit_seconds, found.table_seconds, found.units, (n,)
     top = max(size for size in range(n % 2 or 2, n, 2) if fits(size))
     if top < 4:
         raise SizeLimitError(f"no board of n = {n}'s parity fits here to measure the join on")
     # the growth per two sizes is raised to a power: its error grows with it, so each
     # basis board gets a longer sample (the tables, built anyway, cost more than it)
-    near, far = sample(top, budget * CARRIED_SAMPLE_FACTOR), sample(top - 2, budget * CARRIED_SAMPLE_FACTOR)
+    near = halfboards.sample(top, budget * CARRIED_SAMPLE_FACTOR, should_stop=should_stop)
+    far = (halfboards.sample(top - 2, budget * CARRIED_SAMPLE_FACTOR, should_stop=should_stop)
+           if near.unit_seconds is not None else near)
+    if (near.unit_seconds is None or far.unit_seconds is None or near.table_seconds is None
+            or far.table_seconds is None):
+        return None, None, 0, (top - 2, top)
     steps = (n - top) / 2
     grow_unit = near.unit_seconds / far.unit_seconds
     grow_tables = near.table_seconds / max(far.table_seconds, 1e-6)
@@ -241,21 +287,30 @@ def _unit_time(n: int, budget: float) -> tuple[float, float, int, tuple[int, ...
             (top - 2, top))
 
 
-def join_plan(spec: Spec, *, jobs: int | None = None, split: Split | None = None,
-              budget: float = SAMPLE_SECONDS) -> JoinPlan:
+def join_plan(spec: Spec, *, jobs: int | None = None, split: Split | None = None,  # noqa: C901 - each refusal and the stopped sample are one branch
+              budget: float = SAMPLE_SECONDS, deadline: Deadline | None = None) -> JoinPlan:
     """The cost of counting the plain board `spec` by the join with `jobs` processes (or
     Dask workers: `split.executor`) and `split`'s depth: its units and parts, the CPU time
-    from a short sample measured here (about `budget` seconds after building the tables),
-    the memory each process holds, and the wall time with every process on a core of its
-    own. Nothing is counted.
+    from a short sample measured here (about `budget` seconds after building the tables,
+    less under `deadline`, whose stop the sample's C loops poll), the memory each process
+    holds, and the wall time with every process on a core of its own. Nothing is counted
+    and nothing is written: a checkpoint is only read.
+
+    A plan whose processes do not fit is cut down to those that do, as the count would
+    be; when not one fits it is refused before any sample, as the count by the join
+    would be. A stop during the sample gives the plan without its times
+    (`complete` False).
 
     Raises:
         InputError: the board is not plain, or beyond the join (n > JOIN_MAX_N).
+        SizeLimitError: not one process of the join fits in this machine's memory.
+        CheckpointError: the checkpoint could not be written by the count, or holds
+            another count.
         RuntimeError: the join is not compiled here.
     """
     from .executors import default_jobs
     from .halfboards import chosen_kernel, unit_count
-    from .ledger import recorded_depth
+    from .ledger import check_writable, recorded_depth
     from .partition import choose_depth
 
     n = spec.n
@@ -265,11 +320,23 @@ def join_plan(spec: Spec, *, jobs: int | None = None, split: Split | None = None
     split = split or Split()
     executor: ExecutorName = "dask" if split.executor == "dask" else "local"
     # as the route chooses: one process below PARALLEL_FROM_N unless split, else all cores
-    processes = jobs or (1 if n < PARALLEL_FROM_N and split == Split() else default_jobs())
+    asked = processes = jobs or (1 if n < PARALLEL_FROM_N and split == Split() else default_jobs())
+    fit = None if executor == "dask" else join_processes(n, processes)
+    if fit == 0:
+        memory = machine_memory()
+        raise SizeLimitError(
+            f"a count of the {n}-board by the join of partial boards needs about "
+            f"{memory_text(join_bytes(n))} for each process, more than this machine's "
+            f"{memory_text(memory or 0)}: plan it on a Dask cluster of larger machines "
+            "(--executor dask --scheduler ADDRESS), or a smaller board")
+    if fit is not None:
+        processes = fit  # as the count cuts them down
     if executor == "local" and processes == 1:
         executor = "inline"
     from .engine import LEDGER_TASKS
 
+    if split.checkpoint is not None:
+        check_writable(split.checkpoint)  # the count would refuse it before counting
     requested, kept = split.depth, False
     if requested is None and split.checkpoint is not None:  # a resume keeps its depth
         requested = recorded_depth(split.checkpoint)
@@ -278,26 +345,39 @@ def join_plan(spec: Spec, *, jobs: int | None = None, split: Split | None = None
                          at_least=LEDGER_TASKS if split.checkpoint is not None else 1)
     parts = 4 ** depth
     recorded = _recorded_parts(spec, split.checkpoint, depth)  # refused as the count would
-    unit_seconds, table_seconds, measured, basis = _unit_time(n, budget)
     units = unit_count(n)
-    part_seconds = unit_seconds * units / parts
     left = parts - recorded
+    if left and deadline is not None:
+        remaining = deadline.remaining()
+        if remaining is not None:
+            budget = min(budget, SAMPLE_SHARE_OF_LIMIT * remaining)
+    if left:
+        unit_seconds, table_seconds, measured, basis = _unit_time(
+            n, budget, None if deadline is None else deadline.expired)
+    else:  # nothing left to count: nothing to measure
+        unit_seconds, table_seconds, measured, basis = 0.0, 0.0, 0, ()
+    memory = join_bytes(n)
+    if unit_seconds is None or table_seconds is None:
+        return JoinPlan(n, chosen_kernel(), units, parts, depth, None, table_seconds, 0, basis,
+                        recorded, None, None, memory, executor, processes, fit, None,
+                        asked, complete=False)
+    part_seconds = unit_seconds * units / parts
     busy = min(processes, left)  # processes that get a part at all
     cpu = part_seconds * left + busy * (table_seconds + PROCESS_START_SECONDS)
     # the parts are dealt out in turn, each about as long as the others: the last round
     # waits for the slowest of `processes` parts at most
     rounds = -(-left // processes)
     wall = (table_seconds + PROCESS_START_SECONDS + rounds * part_seconds) if left else 0.0
-    fit = None if executor == "dask" else join_processes(n, processes)
     return JoinPlan(n, chosen_kernel(), units, parts, depth, unit_seconds, table_seconds,
-                    measured, basis, recorded, part_seconds, cpu, join_bytes(n), executor,
-                    processes, fit, wall)
+                    measured, basis, recorded, part_seconds, cpu, memory, executor,
+                    processes, fit, wall, asked)
 
 
 def _recorded_parts(spec: Spec, checkpoint: str | os.PathLike[str] | None, depth: int) -> int:
     """How many parts of this count an existing `checkpoint` holds (0: none, or no file
-    yet), read as a resume reads them: one written for another board, split or numbering
-    of the units, or a record failing its checksum, is refused."""
+    yet), read as a resume reads them but never written (a torn last line is left as it
+    is): one written for another board, split or numbering of the units, or a record
+    failing its checksum, is refused."""
     from .ledger import Ledger, identity, read_header
     from .partition import make_partition
 
@@ -305,8 +385,7 @@ def _recorded_parts(spec: Spec, checkpoint: str | os.PathLike[str] | None, depth
         return 0
     parts = make_partition(spec, depth, "join")
     fields = identity(spec, PLAN_BACKEND, JOIN_OPTIONS, parts.depth, len(parts), "join")
-    with Ledger.open(checkpoint, fields, {sub.key for sub in parts.subproblems}) as ledger:
-        return len(ledger.done)
+    return len(Ledger.read(checkpoint, fields, {sub.key for sub in parts.subproblems}))
 
 
 # ---- a count by the join checked part by part ----

@@ -284,6 +284,31 @@ class Ledger:
             raise
         return cls(path, done, fd, canonical)
 
+    @staticmethod
+    def read(
+        path: str | os.PathLike[str], fields: Mapping[str, Any], keys: Collection[str]
+    ) -> dict[str, int]:
+        """The finished subproblems of the checkpoint at `path`, checked as `open` checks
+        them, without writing anything: no file is created, no lock taken, a torn last line
+        is left in place (what a plan reads before a count that may never run).
+
+        Raises:
+            CheckpointError: the file is missing, corrupt, or was written for another
+                problem, backend or split.
+        """
+        path = Path(path)
+        header = read_header(path)
+        if header is None:
+            raise CheckpointError(f"checkpoint {path} holds no header to read")
+        theirs = {key: header.get(key) for key in fields}
+        if theirs != dict(fields):
+            raise CheckpointError(
+                f"checkpoint {path} was written for {_describe(theirs)}, not for "
+                f"{_describe(fields)}; give another --checkpoint file (or delete this "
+                "one to start over)"
+            )
+        return _records(path, set(keys), None, header.get("version"), _max_count(fields))
+
     def record(self, key: str, count: int, seconds: float, canonical: int | None = None) -> None:
         """Append one finished subproblem (and its fundamental solutions, when counted)
         and force it to disk before returning."""
@@ -372,13 +397,14 @@ def _lock(fd: int, path: Path) -> None:
 
 
 def _records(  # noqa: C901 - each refusal of a corrupt record is one branch
-    path: Path, keys: set[str], fd: int, version: Any, bound: int,
+    path: Path, keys: set[str], fd: int | None, version: Any, bound: int,
     canonical: dict[str, int] | None = None,
 ) -> dict[str, int]:
-    """The finished subproblems of a checkpoint whose header matched; drops a torn last line.
+    """The finished subproblems of a checkpoint whose header matched; drops a torn last line
+    (cut off the file open for appending at `fd`; None: only read, the file untouched).
     Records that hold their fundamental solutions add them to `canonical`."""
     lines, length = _read_lines(path)
-    if os.fstat(fd).st_size != length:  # a record torn by a crash: cut it off, recount it
+    if fd is not None and os.fstat(fd).st_size != length:  # a record torn by a crash: cut it off, recount it
         os.ftruncate(fd, length)
     done: dict[str, int] = {}
     failed: tuple[int, str] | None = None

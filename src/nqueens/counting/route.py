@@ -55,8 +55,9 @@ class Ask(NamedTuple):
     """What the plan asks each route when choosing one for a count: the board, the backend
     (its row and options), whether the caller wants the fundamental count (`unique`) or
     each solution (`per_solution`), the processes (`jobs`, None: not said) and split asked
-    for, and the count's forecast seconds on the backend's own search (worked out only when
-    a route asks). A route that cannot serve may add a line to `notes` saying why."""
+    for, the count's forecast seconds on the backend's own search (worked out only when
+    a route asks) and the time limit (None: none). A route that cannot serve may add a
+    line to `notes` saying why."""
 
     spec: Spec
     info: BackendInfo
@@ -67,6 +68,7 @@ class Ask(NamedTuple):
     split: Split | None = None
     forecast: Callable[[], float | None] = lambda: None
     notes: list[str] = []  # noqa: RUF012 - the plan gives each Ask its own list
+    timeout: float | None = None
 
 
 class Fit(NamedTuple):
