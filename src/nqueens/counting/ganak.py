@@ -91,14 +91,12 @@ def ganak_count(spec: Spec, encoding: str | None = None, deadline: Deadline | No
         return outcome(Status.COMPLETE, _count_cnf(clauses, variables, cells))
     if deadline.expired():
         return outcome(Status.TIMEOUT, 0)
-    # the fork server, not fork: forking a process that holds solver threads is unsafe; and
-    # the pool's own start, without the caller's main module, so that a script without a
-    # main guard or read from standard input counts here as the other parallel routes do
-    from .executors import start_fork_server
-    from .processes import WorkerContext
+    # spawn, not fork: forking a process that holds solver threads is unsafe; and started
+    # without the caller's main module, so that a script without a main guard or read from
+    # standard input counts here as the other parallel routes do
+    from .processes import SpawnedContext
 
-    start_fork_server()
-    context = WorkerContext()
+    context = SpawnedContext()
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_child, args=(sender, clauses, variables, cells), daemon=True)
     child.start()

@@ -16,33 +16,48 @@ from __future__ import annotations
 
 import threading
 from multiprocessing import context as contexts
-from multiprocessing import popen_forkserver, spawn
+from multiprocessing import popen_forkserver, popen_spawn_posix, spawn
 from typing import Any
 
-__all__ = ["WorkerContext"]
+__all__ = ["SpawnedContext", "WorkerContext"]
 
 _LAUNCH = threading.Lock()
 _MAIN_KEYS = ("init_main_from_path", "init_main_from_name")
+
+
+def _launch_without_main(launch: Any, process_obj: Any) -> None:
+    """Launch a process (`launch`: a Popen's own `_launch`) with preparation data that
+    leaves out the caller's main module."""
+    with _LAUNCH:
+        prepare = spawn.get_preparation_data
+
+        def without_main(name: str) -> dict[str, Any]:
+            data: dict[str, Any] = prepare(name)
+            for key in _MAIN_KEYS:
+                data.pop(key, None)
+            return data
+
+        spawn.get_preparation_data = without_main
+        try:
+            launch(process_obj)
+        finally:
+            spawn.get_preparation_data = prepare
 
 
 class WorkerPopen(popen_forkserver.Popen):
     """The fork server's start of one process, without the caller's main module."""
 
     def _launch(self, process_obj: Any) -> None:
-        with _LAUNCH:
-            prepare = spawn.get_preparation_data
+        _launch_without_main(super()._launch, process_obj)  # type: ignore[misc]  # untyped
 
-            def without_main(name: str) -> dict[str, Any]:
-                data: dict[str, Any] = prepare(name)
-                for key in _MAIN_KEYS:
-                    data.pop(key, None)
-                return data
 
-            spawn.get_preparation_data = without_main
-            try:
-                super()._launch(process_obj)  # type: ignore[misc]  # untyped in typeshed
-            finally:
-                spawn.get_preparation_data = prepare
+class SpawnedPopen(popen_spawn_posix.Popen):
+    """A fresh interpreter's start of one process, without the caller's main module: for a
+    single child started under a time limit, which must not wait for the fork server to
+    come up (the parent returns from `start` at once; the child imports on its own time)."""
+
+    def _launch(self, process_obj: Any) -> None:
+        _launch_without_main(super()._launch, process_obj)  # type: ignore[misc]  # untyped
 
 
 class WorkerProcess(contexts.ForkServerProcess):
@@ -55,3 +70,15 @@ class WorkerContext(contexts.ForkServerContext):
     """The fork server's context, whose processes are `WorkerProcess`es."""
 
     Process = WorkerProcess
+
+
+class SpawnedProcess(contexts.SpawnProcess):
+    @staticmethod
+    def _Popen(process_obj: Any) -> Any:
+        return SpawnedPopen(process_obj)
+
+
+class SpawnedContext(contexts.SpawnContext):
+    """The spawn context, whose processes are `SpawnedProcess`es."""
+
+    Process = SpawnedProcess
