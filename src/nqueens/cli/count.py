@@ -442,12 +442,12 @@ def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard)
                       f"{plural(int(stats['slots']), 'worker')}); task time mean "
                       f"{stats['task_mean_s']:.3f} s, max {stats['task_max_s']:.3f} s")
         sys.stdout.flush()
-        if guard.interrupted and not outcome.complete:
+        if not outcome.complete and "tables_built" in outcome.stats and args.format != "json":
+            print(f"nqueens: {_join_progress(outcome, guard.interrupted)}", file=sys.stderr)
+        if guard.interrupted and not outcome.complete:  # the last line, as every stop's
             met = outcome.total if outcome.total is not None else outcome.count
             print(f"nqueens: interrupted by {guard.signal_name}; {solutions_text(met)} "
                   "counted so far (a lower bound)", file=sys.stderr)
-        if not outcome.complete and "tables_built" in outcome.stats and args.format != "json":
-            print(f"nqueens: {_join_progress(outcome)}", file=sys.stderr)
         if args.checkpoint is not None and not outcome.complete and "recorded" in outcome.stats:
             stats = outcome.stats
             print(f"nqueens: {args.checkpoint} holds {stats['finished']} of "
@@ -457,7 +457,7 @@ def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard)
     return EXIT_OK if outcome.complete else EXIT_UNKNOWN
 
 
-def _join_progress(outcome: Outcome) -> str:
+def _join_progress(outcome: Outcome, interrupted: bool = False) -> str:
     """What a stopped count by the join did (the JSON's stats say the same): its parts
     finished and cut short, the units counted, the processes whose tables were built (a
     part counts nothing before they are)."""
@@ -469,7 +469,8 @@ def _join_progress(outcome: Outcome) -> str:
             f"{stopped} cut short, {int(stats.get('units_counted', 0)):,} units counted; the "
             f"quarter tables were built in {built} of {slots} {plural(slots, 'process', 'processes')}")
     if built == 0 and outcome.count == 0:
-        line += " (a part counts nothing before its process has built them: give a longer --timeout)"
+        line += " (a part counts nothing before its process has built them" + (
+            ")" if interrupted else ": give a longer --timeout)")
     return line
 
 
