@@ -10,7 +10,6 @@ The meanings are Markdown (a command in backticks); `plain` is how a terminal sh
 from __future__ import annotations
 
 import enum
-import textwrap
 from dataclasses import dataclass
 
 __all__ = ["EXIT_CODES", "ExitCode", "ExitCodeRow", "help_text", "plain"]
@@ -71,6 +70,8 @@ def plain(markdown: str) -> str:
 
 def help_text(width: int = 78) -> str:
     """The "exit codes:" section of `nqueens --help`: every row of the table, wrapped."""
+    import textwrap  # only when the help is shown
+
     lines = ["exit codes:"]
     for row in EXIT_CODES:
         lines += textwrap.wrap(plain(row.meaning), width, initial_indent=f"  {row.code.value}  ",

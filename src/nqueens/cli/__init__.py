@@ -44,6 +44,17 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"nqueens: error: {one_line(message)} (see '{self.prog} --help')\n")
 
 
+class _TopParser(_Parser):
+    """The `nqueens` parser, whose epilog (the exit-code table, wrapped by textwrap) is
+    written only when the help is shown: every other run would build it for nothing."""
+
+    def format_help(self) -> str:
+        if self.epilog is None:
+            self.epilog = (help_text() + "\n\nexamples:\n  nqueens solve 8\n"
+                           "  nqueens count 10 --backend sat")
+        return super().format_help()
+
+
 #: An error line echoes the user's input; a word longer than this is cut in the middle, and
 #: a line longer than MAX_ERROR_LINE keeps its start (the problem) and its end (the fix).
 MAX_ECHOED_WORD = 80
@@ -72,10 +83,9 @@ def build_parser(*only: str) -> argparse.ArgumentParser:
     the other twelve would cost every small solve a good part of its start-up."""
     from .. import __version__
 
-    parser = _Parser(
+    parser = _TopParser(
         prog="nqueens",
         description="Solve, count and verify n-queens instances with CP-SAT, SAT or a backtracker.",
-        epilog=help_text() + "\n\nexamples:\n  nqueens solve 8\n  nqueens count 10 --backend sat",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"nqueens {__version__}")
