@@ -60,3 +60,27 @@ def wait_until_guarded(pid: int, timeout: float = 30) -> None:
         return False
 
     wait_for(caught, timeout, what="the signal handlers")
+
+
+def interrupted_once_waiting(script: str, *args: str, env: dict[str, str] | None = None,
+                             while_waiting: Any = None,
+                             timeout: float = 60) -> tuple[int, str, str]:
+    """Run `python -c script ARGS`, a command made to hang where a test wants a stop: once
+    it says "waiting" on stderr, call `while_waiting()` (what the test checks mid-way), send
+    SIGINT, and return (code, stdout, stderr); the child is killed if it outlives the test."""
+    import signal
+
+    child = subprocess.Popen([sys.executable, "-c", script, *args], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env or os.environ)
+    try:
+        assert child.stderr is not None
+        assert child.stderr.readline() == "waiting\n"
+        if while_waiting is not None:
+            while_waiting()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=timeout)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    return child.returncode, out, err

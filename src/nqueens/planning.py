@@ -761,17 +761,13 @@ def _refuse_oracle(spec: Spec, oracle: str, timeout: float | None) -> None:
 def _refuse_cnf(spec: Spec, what: str, timeout: float | None, instead: str) -> None:
     """A part built on the board's pairwise CNF: refused beyond the sat backend's clause
     limit, its memory, or (the build cannot be interrupted) a time limit it would outlast."""
-    from .backends.sat_facts import MAX_CLAUSES, estimated_clauses, sat_bytes
-    from .errors import SizeLimitError
+    from .backends.sat_facts import refuse_clauses, sat_bytes
     from .limits import refuse_oversized
 
     board = Spec(spec.n, spec.variant)
     refuse_oversized(spec, "sat", backend_info("sat").max_n or spec.n,
                      sat_bytes(board, "pairwise"), lambda: f"the {what} runs on it; {instead}")
-    clauses = estimated_clauses(board, "pairwise")
-    if clauses > MAX_CLAUSES:
-        raise SizeLimitError(f"the {what} needs the pairwise CNF of a {spec.n}x{spec.n} board, "
-                             f"about {clauses:,} clauses (limit {MAX_CLAUSES:,}); {instead}")
+    clauses = refuse_clauses(board, "pairwise", instead, f"the {what}")
     _refuse_build(spec, what, clauses * CNF_BUILD_SECONDS_PER_CLAUSE, timeout, instead)
 
 
@@ -837,5 +833,6 @@ def plan_most_queens(instance: Spec | int | str, *, method: str = "auto",
 
 
 def _saying(text: str) -> Callable[[], str]:
-    """`text`, as the way out a size refusal asks for (a function: built only if refused)."""
+    """`text`, as the way out a size refusal asks for (a function: built only if refused;
+    made here, not as a lambda in a loop, which would see the loop's last value)."""
     return lambda: text

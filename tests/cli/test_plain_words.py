@@ -5,7 +5,6 @@ FILE" line from every command that writes a file, `solve -o` too."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,9 +12,9 @@ import pytest
 from conftest import CliResult
 
 from nqueens.playing.rules import propagate
-from nqueens.result import Deadline
 
 from optional import require
+from replays import replays_wait_for_the_deadline
 
 
 def test_a_checkpoint_of_another_route_is_named_in_words() -> None:
@@ -43,15 +42,7 @@ def test_a_stopped_verify_does_not_tell_the_user_to_run_verify(
     require("dratify", "pip install '.[certify]'")
     proof = tmp_path / "q3.drat"
     assert run_cli("solve", "3", "--certify", "--proof", str(proof)).code == 1
-    import nqueens.proofs.checkers as checkers
-
-    def until_stopped(checkers: object, formula: object, proof_file: object,
-                      deadline: Deadline) -> None:  # a replay the time limit cuts short
-        while not deadline.expired():
-            time.sleep(0.01)
-
-    monkeypatch.setattr(checkers, "_run_checkers_stoppable", until_stopped)
-    monkeypatch.setattr(checkers, "IN_PROCESS_SECONDS", -1.0)  # the stoppable route
+    replays_wait_for_the_deadline(monkeypatch)  # a replay the time limit cuts short
     got = run_cli("verify", "--proof", str(proof), "--model", "3", "--timeout", "0.3")
     assert got.code == 3, got.err
     assert got.err.startswith("nqueens: verify ") and "stopped before" in got.err

@@ -20,6 +20,7 @@ import nqueens
 from nqueens.cli import main
 
 from optional import require
+from replays import replays_wait_for_the_deadline
 
 require("dratify", "pip install '.[certify]'")
 
@@ -145,17 +146,7 @@ def test_an_error_in_a_certified_run_leaves_no_temporary_folder(
 
 def test_a_replay_stopped_by_the_time_limit_leaves_no_temporary_folder(
         private_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import time
-
-    import nqueens.proofs.checkers as checkers
-
-    def until_stopped(checkers: object, formula: object, proof_file: object,
-                      deadline: Any) -> None:  # a replay the time limit cuts short
-        while not deadline.expired():
-            time.sleep(0.01)
-
-    monkeypatch.setattr(checkers, "_run_checkers_stoppable", until_stopped)
-    monkeypatch.setattr(checkers, "IN_PROCESS_SECONDS", -1.0)  # the stoppable route
+    replays_wait_for_the_deadline(monkeypatch)  # a replay the time limit cuts short
     with pytest.raises(nqueens.CertificateError) as refused:
         nqueens.solve(3, certify=True, timeout=0.3)
     certificate = refused.value.certificate

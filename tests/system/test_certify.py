@@ -4,14 +4,10 @@ subprocess, each bounded in time."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 from brute_force import brute_force_solutions
-from cli_process import run
+from cli_process import interrupted_once_waiting, run
 from known_counts import A000170
 from optional import require
 
@@ -83,18 +79,7 @@ _HANGING = (
 
 def _interrupted(*args: str) -> tuple[int, str, str]:
     """Run the command with `_HANGING`, SIGINT it once it waits; (code, stdout, stderr)."""
-    child = subprocess.Popen([sys.executable, "-c", _HANGING, *args], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=os.environ)
-    try:
-        assert child.stderr is not None
-        assert child.stderr.readline() == "waiting\n"
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=BOUND)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    return child.returncode, out, err
+    return interrupted_once_waiting(_HANGING, *args, timeout=BOUND)
 
 
 def test_ctrl_c_during_the_replay_keeps_the_answer_and_the_proof(tmp_path: Path) -> None:

@@ -5,14 +5,12 @@ command: a Ctrl-C during the replay leaves no `nqueens-proof-*` folder in a priv
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from cli_process import command
+from cli_process import command, interrupted_once_waiting
 from optional import require
 
 pytestmark = pytest.mark.system
@@ -41,20 +39,13 @@ def test_ctrl_c_during_a_certify_leaves_no_temporary_folder(argv: list[str],
                                                             tmp_path: Path) -> None:
     scratch = tmp_path / "tmp"
     scratch.mkdir()
-    child = subprocess.Popen([sys.executable, "-c", _HANGING, *argv], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True,
-                             env={**os.environ, "TMPDIR": str(scratch)})
-    try:
-        assert child.stderr is not None
-        assert child.stderr.readline() == "waiting\n"
-        assert [p.name[:14] for p in scratch.iterdir()] == ["nqueens-proof-"]  # made, in use
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=BOUND)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == 3, err
+    def in_use() -> None:  # the folder is made, and in use while the replay waits
+        assert [p.name[:14] for p in scratch.iterdir()] == ["nqueens-proof-"]
+
+    code, out, err = interrupted_once_waiting(_HANGING, *argv, timeout=BOUND,
+                                              env={**os.environ, "TMPDIR": str(scratch)},
+                                              while_waiting=in_use)
+    assert code == 3, err
     assert out.startswith(f"{argv[1]}-queens: ")  # the answer the search found stands
     assert "interrupted by SIGINT before the proof was replayed" in err
     assert "kept" not in err and "nqueens-proof-" not in err  # a removed file is not offered

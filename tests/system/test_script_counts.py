@@ -17,14 +17,19 @@ GUARDED = ('import nqueens\nif __name__ == "__main__":\n'
            '    print(nqueens.count(13, jobs=2).count)\n')
 
 
+def _run_script(source: str, how: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """`source` run as a user runs a script: from a file, or read from standard input."""
+    script = tmp_path / "script.py"
+    script.write_text(source)
+    argv = [sys.executable, str(script)] if how == "file" else [sys.executable, "-"]
+    return subprocess.run(argv, input=source if how == "stdin" else None, capture_output=True,
+                          text=True, timeout=60, cwd=tmp_path)
+
+
 @pytest.mark.parametrize(("source", "how"), [(COUNT, "file"), (COUNT, "stdin"), (GUARDED, "file")],
                          ids=["unguarded-file", "unguarded-stdin", "guarded-file"])
 def test_a_script_counts_on_worker_processes(source: str, how: str, tmp_path: Path) -> None:
-    script = tmp_path / "count.py"
-    script.write_text(source)
-    argv = [sys.executable, str(script)] if how == "file" else [sys.executable, "-"]
-    done = subprocess.run(argv, input=source if how == "stdin" else None, capture_output=True,
-                          text=True, timeout=60, cwd=tmp_path)
+    done = _run_script(source, how, tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"{A000170[13]}\n" and done.stderr == ""
 
@@ -36,15 +41,11 @@ GANAK = ('import nqueens\n'
 @pytest.mark.parametrize("how", ["file", "stdin"])
 def test_a_script_counts_by_ganak_under_a_time_limit(how: str, tmp_path: Path) -> None:
     """Ganak counts in a child process under a time limit (it cannot be interrupted): that
-    child starts as the pool's workers do, without the caller's main module (issue 39,
-    item 3: it ran the unguarded script again and failed with a RuntimeError)."""
+    child is spawned without the caller's main module, as the pool's workers start (issue
+    39, item 3: it ran the unguarded script again and failed with a RuntimeError)."""
     from optional import require
 
     require("pyganak", "pip install '.[count]'")
-    script = tmp_path / "ganak.py"
-    script.write_text(GANAK)
-    argv = [sys.executable, str(script)] if how == "file" else [sys.executable, "-"]
-    done = subprocess.run(argv, input=GANAK if how == "stdin" else None, capture_output=True,
-                          text=True, timeout=60, cwd=tmp_path)
+    done = _run_script(GANAK, how, tmp_path)
     assert done.returncode == 0, done.stderr
     assert done.stdout == f"{A000170[6]}\n" and done.stderr == ""

@@ -109,12 +109,21 @@ def _memory(spec: Spec, options: Mapping[str, Any], job: Job) -> int:
 def _refuse_clauses(spec: Spec, options: Mapping[str, Any], job: Job) -> None:
     """A CNF too large to build is refused with the encodings that do fit."""
     encoding = encoding_for(spec, options, job)
+    refuse_clauses(spec, encoding, f"use an O(n^2) encoding (--encoding {LARGE_ENCODING} or "
+                   "ladder) or --backend cpsat" if encoding == DEFAULT_ENCODING
+                   else "use --backend cpsat or a smaller n")
+
+
+def refuse_clauses(spec: Spec, encoding: str, instead: str, what: str = "") -> int:
+    """The one clause limit of a CNF built here (MAX_CLAUSES): refused, naming the estimate,
+    what needs the CNF (`what`, e.g. "the sat oracle") and the way out; else its estimated
+    clauses."""
     clauses = estimated_clauses(spec, encoding)
     if clauses > MAX_CLAUSES:
-        hint = (f"use an O(n^2) encoding (--encoding {LARGE_ENCODING} or ladder) or --backend "
-                "cpsat" if encoding == DEFAULT_ENCODING else "use --backend cpsat or a smaller n")
-        raise SizeLimitError(f"the {encoding} CNF for n = {spec.n} needs about {clauses:,} "
-                             f"clauses (limit {MAX_CLAUSES:,}); {hint}")
+        needs = f"{what} needs the {encoding} CNF" if what else f"the {encoding} CNF"
+        raise SizeLimitError(f"{needs} for n = {spec.n} needs about {clauses:,} clauses "
+                             f"(limit {MAX_CLAUSES:,}); {instead}")
+    return clauses
 
 
 def proof_refusal(encoding: str, solver: str) -> str | None:

@@ -41,7 +41,7 @@ from .common import (
 )
 from .guard import Guard, stop_cause, stopped_replay
 from .progress import CountProgress
-from .render import announce, backend_text, outcome_json
+from .render import announce, backend_text
 
 #: Where split counts may run (`counting.executors.EXECUTORS` minus inline: that is --jobs 1).
 CLI_EXECUTORS = ("local", "dask")
@@ -328,7 +328,7 @@ def run_part_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -
     agree = check.complete and not check.disagree and check.walk == outcome.count
     with guard.output_lock:
         if args.format == "json":
-            doc = outcome_json(spec, outcome)
+            doc = outcome.as_json(spec)
             doc["cross_check"] = {"route": "per-class walk by join part", "count": check.walk,
                                   "complete": check.complete, "parts": check.parts,
                                   "disagree": [list(part) for part in check.disagree]}
@@ -373,8 +373,8 @@ def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) 
     first, second = outcomes
     agree = first.complete and second.complete and first.count == second.count
     if args.format == "json":
-        doc = outcome_json(spec, first)
-        doc["cross_check"] = {key: outcome_json(spec, second)[key]
+        doc = first.as_json(spec)
+        doc["cross_check"] = {key: second.as_json(spec)[key]
                               for key in ("backend", "route", "status", "count", "complete", "elapsed")}
         doc["agree"] = agree if first.complete and second.complete else None
         print_json(doc)
@@ -390,7 +390,7 @@ def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) 
 
 def _certified_fields(args: argparse.Namespace, outcome: Outcome) -> dict[str, Any]:
     """What a certified count adds to its JSON: the solutions listed (the certificate is
-    added by `outcome_json`), and `certified: false` when no certificate could be made."""
+    added by `Outcome.as_json`), and `certified: false` when no certificate could be made."""
     if not getattr(args, "certify", False):
         return {}
     fields: dict[str, Any] = {"solutions": [list(p) for p in outcome.solutions]}
@@ -416,9 +416,9 @@ def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard)
         group = instance_symmetries(spec) if fundamental else ()
         if args.format == "json":
             if not fundamental:
-                print_json(outcome_json(spec, outcome, **_certified_fields(args, outcome)))
+                print_json(outcome.as_json(spec, **_certified_fields(args, outcome)))
             else:  # "count" is what was asked for: the fundamental ones
-                print_json(outcome_json(spec, outcome, symmetries=list(group)))
+                print_json(outcome.as_json(spec, symmetries=list(group)))
         else:
             bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
             unique = outcome.stats.get("unique")

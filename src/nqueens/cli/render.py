@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..result import Outcome
 from ..spec import Placement, Spec
@@ -48,12 +48,6 @@ def solution_text(
     if spec.n > MAX_BOARD_TEXT:
         return head
     return head + "\n" + board_text(spec, placement)
-
-
-def outcome_json(spec: Spec, outcome: Outcome, **extra: Any) -> dict[str, Any]:
-    """The outcome's JSON document: the record builds it (`Outcome.as_json`); this name
-    stays for the commands that still call it."""
-    return outcome.as_json(spec, **extra)
 
 
 def backend_text(outcome: Outcome) -> str:
