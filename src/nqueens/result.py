@@ -10,12 +10,15 @@ from typing import Any
 
 from .errors import InputError
 from .limits import MAX_TIMEOUT
-from .spec import Placement, Spec
+from .spec import Spec
 
 __all__ = ["Deadline", "Outcome", "SolutionSink", "Status"]
 
 #: Called by a backend for every solution it finds; returning False asks it to stop.
-SolutionSink = Callable[[Placement], "bool | None"]
+#: One solution: a variant's is its `Placement` (the column of each row's queen); a posed
+#: problem's is its queens' (row, col) cells, sorted (rows need not hold one queen each).
+Solution = tuple[Any, ...]
+SolutionSink = Callable[[Solution], "bool | None"]
 
 
 class Status(enum.Enum):
@@ -52,24 +55,30 @@ class Outcome:
             the caller named the backend.
         certificate: with `certify`, the `certificates.Certificate` of the answer (None
             when none was asked for).
+        optimum: for a spec with an objective, the queens of the best placement found
+            (proved optimal when `status` is COMPLETE); its solutions are optimal ones.
+        bound: for a spec with an objective, the best value any placement could reach, as
+            proved (equal to `optimum` once proved; None: nothing proved).
     """
 
     status: Status
     count: int
-    solutions: tuple[Placement, ...] = ()
+    solutions: tuple[Solution, ...] = ()
     elapsed: float = 0.0
     backend: str = ""
     stats: Mapping[str, int | float | str] = field(default_factory=dict)
     rule: Any = None  # a policy.Rule (not imported here: result.py stays at the base)
     certificate: Any = None  # a certificates.Certificate (likewise)
     total: int | None = None
+    optimum: int | None = None
+    bound: int | None = None
 
     @property
     def complete(self) -> bool:
         return self.status is Status.COMPLETE
 
     @property
-    def solution(self) -> Placement | None:
+    def solution(self) -> Solution | None:
         """The first solution found, or None."""
         return self.solutions[0] if self.solutions else None
 
@@ -109,6 +118,11 @@ class Outcome:
             doc["fixed"] = [list(cell) for cell in spec.fixed]
         if spec.forbidden:
             doc["forbidden"] = [list(cell) for cell in spec.forbidden]
+        if spec.is_open:
+            doc.update(spec.posed_json())
+            if spec.objective is not None:
+                doc["optimum"] = self.optimum
+                doc["bound"] = self.bound
         certificate = self.certificate
         if certificate is not None:  # only when certifying was asked for
             doc["certified"] = certificate.certified

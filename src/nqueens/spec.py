@@ -1,25 +1,33 @@
-"""The one declarative n-queens specification every backend compiles.
+"""The one declarative specification every backend compiles.
 
-A `Spec` is plain data: board size, variant, pre-placed queens and forbidden cells. Its
-constraint structure is a tuple of `Line`s (groups of cells holding exactly one or at most
-one queen) produced by the variant's line families in `variants.py`, so a new variant is a
-new set of lines, never a change to the backends. No solver imports here.
+A `Spec` is plain data: board size, pre-placed queens and forbidden cells, and either a
+variant of the n-queens problem or a posed problem's own rules. Its constraint structure is
+a tuple of `Line`s (groups of cells with a lower and an upper bound on their queens): a
+variant's come from its line families in `variants.py`, a posed problem's from its `Rule`s
+(`families.py`: rows, regions, touching pairs, coverage, ... with any bounds), a bound on
+the number of queens and an objective (fewest or most queens). A new problem is a new set
+of lines, never a change to the backends. No solver imports here.
+
+A spec with rules is "open" (`is_open`, variant "custom"); rules that are exactly a
+variant's preset, with nothing else open, are that variant, which keeps its fast routes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from .errors import SpecError
+from .posed.families import OBJECTIVES, Rule, rule_lines
 from .variants import KNIGHT_STEPS, KNIGHT_VARIANTS, LINE_KEYS, VARIANTS, Line, lines_for
 
 Cell = tuple[int, int]
 Placement = tuple[int, ...]
 
-__all__ = ["Cell", "Line", "Placement", "Spec"]
+__all__ = ["OBJECTIVES", "Cell", "Line", "Placement", "Rule", "Spec"]
+
 
 
 def _cells(name: str, values: Iterable[Any], n: int) -> tuple[Cell, ...]:
@@ -55,6 +63,12 @@ class Spec:
         fixed: cells (row, col), 0-based, that must hold a queen.
         forbidden: cells that must stay empty.
         name: a label for reports and model files.
+        rules: a posed problem's line families with their bounds (`families.Rule`); empty:
+            the variant's lines.
+        regions: the region grid, n rows of n integer labels, for a `regions` rule.
+        queens: (lo, hi), at least lo and at most hi queens on the board (hi None: no
+            bound).
+        objective: "fewest" or "most" queens; None: any placement obeying the lines.
 
     Raises:
         SpecError: naming the offending cell or value.
@@ -65,11 +79,32 @@ class Spec:
     fixed: tuple[Cell, ...] = ()
     forbidden: tuple[Cell, ...] = ()
     name: str = field(default="", compare=False)
+    rules: tuple[Rule, ...] = ()
+    regions: tuple[tuple[int, ...], ...] = ()
+    queens: tuple[int, int | None] | None = None
+    objective: str | None = None
 
     def __post_init__(self) -> None:
         n = self.n
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise SpecError(f"board size n must be a positive integer, got {n!r}")
+        if self.rules or self.regions or self.queens is not None or self.objective is not None:
+            from .posed.checks import open_fields  # the posed problem's checks
+
+            for key, value in open_fields(self).items():
+                object.__setattr__(self, key, value)
+        if self.variant == "custom":
+            fixed = _cells("fixed", self.fixed, n)
+            forbidden = _cells("forbidden", self.forbidden, n)
+            object.__setattr__(self, "fixed", fixed)
+            object.__setattr__(self, "forbidden", forbidden)
+            for cell in set(fixed) & set(forbidden):
+                raise SpecError(f"cell {cell} is both fixed and forbidden; remove it from one "
+                                "list")
+            from .posed.checks import check_lines
+
+            check_lines(self)
+            return
         if not isinstance(self.variant, str) or self.variant not in VARIANTS:
             raise SpecError(
                 f"unknown variant {self.variant!r}; choose one of: {', '.join(sorted(VARIANTS))}"
@@ -107,10 +142,42 @@ class Spec:
             "remove one of them"
         )
 
+    @property
+    def is_open(self) -> bool:
+        """A posed problem (its own rules, a queens bound or an objective), not a variant of
+        the n-queens problem: only the compilers of any lines take it."""
+        return self.variant == "custom"
+
     @cached_property
     def lines(self) -> tuple[Line, ...]:
-        """Every line of the board for this variant (rows first, then columns, ...)."""
-        return lines_for(self.variant, self.n)
+        """Every line of the board (rows first, then columns, ...; a posed problem's in its
+        rules' order, then its bound on the number of queens as one line of every cell)."""
+        if not self.is_open:
+            return lines_for(self.variant, self.n)
+        lines = [line for rule in self.rules for line in rule_lines(self, rule)]
+        if self.queens is not None:
+            lo, hi = self.queens
+            board = tuple((r, c) for r in range(self.n) for c in range(self.n))
+            lines.append(Line("board", board, lo, len(board) if hi is None else hi))
+        return tuple(lines)
+
+    def posed_json(self) -> dict[str, Any]:
+        """A posed problem's own keys for a JSON document (rules, regions, queens,
+        objective), as model files spell them."""
+        doc: dict[str, Any] = {"rules": [rule.as_json() for rule in self.rules]}
+        if self.regions:
+            doc["regions"] = [list(row) for row in self.regions]
+        if self.queens is not None:
+            doc["queens"] = list(self.queens)
+        if self.objective is not None:
+            doc["objective"] = self.objective
+        return doc
+
+    @property
+    def rows_exact(self) -> bool:
+        """Every row holds exactly one queen, so a solution is also a list of columns."""
+        return not self.is_open or any(rule.family == "rows" and rule.bounds == (1, 1)
+                                       for rule in self.rules)
 
     @cached_property
     def _cell_lines(self) -> dict[Cell, tuple[int, ...]]:
@@ -131,8 +198,9 @@ class Spec:
 
     @property
     def is_plain(self) -> bool:
-        """True when nothing (fixed or forbidden cell) breaks the board's symmetry."""
-        return not self.fixed and not self.forbidden
+        """True when nothing (fixed or forbidden cell, a posed problem's rules) breaks the
+        board's symmetry."""
+        return not self.fixed and not self.forbidden and not self.is_open
 
     def with_prefix(self, prefix: Iterable[int]) -> Spec:
         """This spec with queens also fixed in the first rows at the given columns.
@@ -141,11 +209,22 @@ class Spec:
         consistent (see `counting/plan.py`).
         """
         extra = [(row, col) for row, col in enumerate(prefix) if row not in self.fixed_columns]
-        return Spec(self.n, self.variant, self.fixed + tuple(extra), self.forbidden, self.name)
+        return replace(self, fixed=self.fixed + tuple(extra))
 
     def describe(self) -> str:
-        """A one-line human summary, e.g. "8-queens, 2 fixed, 1 forbidden"."""
-        parts = [f"{self.n}-{self.variant}" if self.variant != "queens" else f"{self.n}-queens"]
+        """A one-line human summary, e.g. "8-queens, 2 fixed, 1 forbidden"; a posed problem
+        by its rules ("8x8: exactly 1 per row, ..., fewest queens")."""
+        if self.is_open:
+            parts = [f"{self.n}x{self.n}: " + ", ".join(rule.describe() for rule in self.rules)]
+            if self.queens is not None:
+                lo, hi = self.queens
+                parts.append(f"at least {lo} queens" if hi is None else
+                             f"{lo} to {hi} queens" if lo != hi else f"{lo} queens")
+            if self.objective is not None:
+                parts.append(f"{self.objective} queens")
+        else:
+            parts = [f"{self.n}-{self.variant}" if self.variant != "queens"
+                     else f"{self.n}-queens"]
         if self.fixed:
             parts.append(f"{len(self.fixed)} fixed")
         if self.forbidden:

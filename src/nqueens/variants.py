@@ -18,22 +18,31 @@ Cell = tuple[int, int]
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """A group of cells: `exact` means exactly one queen, otherwise at most one."""
+    """A group of cells holding at least `lo` and at most `hi` queens. The n-queens lines
+    are exactly one (rows, columns: `exact`) or at most one (the others); a posed problem's
+    lines (`families.py`) take any bounds."""
 
     kind: str
     cells: tuple[Cell, ...]
-    exact: bool
+    lo: int
+    hi: int
+
+    @property
+    def exact(self) -> bool:
+        """Exactly one queen (an n-queens row or column); otherwise, on a variant's line, at
+        most one."""
+        return self.lo == 1 and self.hi == 1
 
 
 Family = Callable[[int], list[Line]]
 
 
 def rows(n: int) -> list[Line]:
-    return [Line("row", tuple((r, c) for c in range(n)), True) for r in range(n)]
+    return [Line("row", tuple((r, c) for c in range(n)), 1, 1) for r in range(n)]
 
 
 def columns(n: int) -> list[Line]:
-    return [Line("column", tuple((r, c) for r in range(n)), True) for c in range(n)]
+    return [Line("column", tuple((r, c) for r in range(n)), 1, 1) for c in range(n)]
 
 
 def diagonals(n: int) -> list[Line]:
@@ -41,7 +50,7 @@ def diagonals(n: int) -> list[Line]:
     out = []
     for d in range(-(n - 2), n - 1):
         cells = tuple((r, r - d) for r in range(n) if 0 <= r - d < n)
-        out.append(Line("diagonal", cells, False))
+        out.append(Line("diagonal", cells, 0, 1))
     return out
 
 
@@ -50,7 +59,7 @@ def anti_diagonals(n: int) -> list[Line]:
     out = []
     for s in range(1, 2 * n - 2):
         cells = tuple((r, s - r) for r in range(n) if 0 <= s - r < n)
-        out.append(Line("anti-diagonal", cells, False))
+        out.append(Line("anti-diagonal", cells, 0, 1))
     return out
 
 
@@ -59,7 +68,7 @@ def wrapped_diagonals(n: int) -> list[Line]:
     if n < 2:
         return []
     return [
-        Line("diagonal", tuple((r, (r - d) % n) for r in range(n)), False) for d in range(n)
+        Line("diagonal", tuple((r, (r - d) % n) for r in range(n)), 0, 1) for d in range(n)
     ]
 
 
@@ -68,7 +77,7 @@ def wrapped_anti_diagonals(n: int) -> list[Line]:
     if n < 2:
         return []
     return [
-        Line("anti-diagonal", tuple((r, (s - r) % n) for r in range(n)), False) for s in range(n)
+        Line("anti-diagonal", tuple((r, (s - r) % n) for r in range(n)), 0, 1) for s in range(n)
     ]
 
 
@@ -83,7 +92,7 @@ def knight_pairs(n: int) -> list[Line]:
             for dr, dc in KNIGHT_STEPS:
                 r2, c2 = r + dr, c + dc
                 if 0 <= r2 < n and 0 <= c2 < n:
-                    out.append(Line("knight", ((r, c), (r2, c2)), False))
+                    out.append(Line("knight", ((r, c), (r2, c2)), 0, 1))
     return out
 
 

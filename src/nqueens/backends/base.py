@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import BinaryIO, ClassVar, Protocol
+from typing import Any, BinaryIO, ClassVar, Protocol
 
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Spec
@@ -68,9 +68,9 @@ class Emitter:
         self.count = 0
         self.stopped_by_caller = False
         self.stopped = False
-        self._seen: set[tuple[int, ...]] | None = set() if limit is not None else None
+        self._seen: set[tuple[Any, ...]] | None = set() if limit is not None else None
 
-    def emit(self, placement: tuple[int, ...]) -> bool:
+    def emit(self, placement: tuple[Any, ...]) -> bool:
         """Record one solution; returns False when the search must stop now."""
         if self.stopped:
             return False
