@@ -76,7 +76,8 @@ def search_posed(compiler: PosedSearch, spec: Spec, on_solution: SolutionSink | 
                        stats=stats)
     best = compiler.optimize(spec, deadline)
     stats = {f"optimize_{key}": value for key, value in best.stats.items()}
-    done = dict(backend=compiler.backend, optimum=best.value, bound=best.bound)
+    done: dict[str, Any] = {"backend": compiler.backend, "optimum": best.value,
+                            "bound": best.bound}
     if best.value is None or best.cells is None:
         status = Status.COMPLETE if best.proved else _stopped(deadline)
         return Outcome(status, 0, elapsed=time.perf_counter() - start, stats=stats, **done)
