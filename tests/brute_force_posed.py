@@ -1,0 +1,145 @@
+"""An independent brute force for posed problems on small boards.
+
+A problem is a plain dict, as a test writes it: {"n": 5, "rules": [{"family": "rows",
+"lo": 1, "hi": 1}, ...], "regions": [[...]], "queens": [lo, hi], "objective": "fewest",
+"fixed": [[r, c]], "forbidden": [[r, c]]}. The meaning of every family is written out here
+from the geometry, sharing no code with the package (not Spec, not its families, not its
+validator), so the tests can hold every compiler to it.
+
+Two ways through the placements: the fewest queens are found by trying every set of 0, 1,
+2, ... cells in turn (the first size with a solution is the optimum); everything else walks
+the cells one by one, in or out, cutting a branch only when an "at most" is already broken.
+Keep boards small: n <= 5 or so, and problems whose lines bound the queens from above.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+Cell = tuple[int, int]
+Problem = dict[str, Any]
+
+
+def _sees(piece: str, a: Cell, b: Cell) -> bool:
+    """True when a piece on a covers b: stands on it or attacks it."""
+    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return {
+        "queen": dr == 0 or dc == 0 or dr == dc,
+        "rook": dr == 0 or dc == 0,
+        "bishop": dr == dc,
+        "knight": (dr, dc) in ((0, 0), (1, 2), (2, 1)),
+        "king": dr <= 1 and dc <= 1,
+    }[piece]
+
+
+def lines_of(problem: Problem) -> list[tuple[frozenset[Cell], int, int]]:
+    """Every line of every rule as (cells, lo, hi), hi = number of cells when unbounded."""
+    n = problem["n"]
+    board = [(r, c) for r in range(n) for c in range(n)]
+    out: list[tuple[frozenset[Cell], int, int]] = []
+    for rule in problem["rules"]:
+        family = rule["family"]
+        lo = rule.get("lo", 1 if family == "coverage" else 0)
+        hi = rule.get("hi", None if family == "coverage" else 1)
+        groups: dict[Any, set[Cell]] = {}
+        for r, c in board:
+            keys: list[Any] = []
+            if family == "rows":
+                keys = [r]
+            elif family == "columns":
+                keys = [c]
+            elif family == "diagonals":
+                keys = [r - c]
+            elif family == "anti-diagonals":
+                keys = [r + c]
+            elif family == "wrapped-diagonals":
+                keys = [(r - c) % n]
+            elif family == "wrapped-anti-diagonals":
+                keys = [(r + c) % n]
+            elif family == "regions":
+                keys = [problem["regions"][r][c]]
+            for key in keys:
+                groups.setdefault(key, set()).add((r, c))
+        if family in ("knight", "king"):
+            for a in board:
+                for b in board:
+                    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+                    near = {dr, dc} == {1, 2} if family == "knight" else \
+                        (max(dr, dc) == 1)
+                    if a < b and near:
+                        groups[(a, b)] = {a, b}
+        if family == "coverage":
+            piece = rule.get("attack", "queen")
+            for target in board:
+                groups[target] = {q for q in board if _sees(piece, q, target)}
+        if family == "cells":
+            for index, line in enumerate(rule["cells"]):
+                groups[index] = {tuple(cell) for cell in line}  # type: ignore[misc]
+        for cells in groups.values():
+            out.append((frozenset(cells), lo, len(cells) if hi is None else hi))
+    if problem.get("queens") is not None:
+        lo, hi = problem["queens"]
+        out.append((frozenset(board), lo, len(board) if hi is None else hi))
+    return out
+
+
+def _ok(chosen: set[Cell], problem: Problem, lines: list[tuple[frozenset[Cell], int, int]]) -> bool:
+    if any(tuple(cell) not in chosen for cell in problem.get("fixed", ())):
+        return False
+    if any(tuple(cell) in chosen for cell in problem.get("forbidden", ())):
+        return False
+    return all(lo <= len(cells & chosen) <= hi for cells, lo, hi in lines)
+
+
+def _walk(problem: Problem, lines: list[tuple[frozenset[Cell], int, int]]) -> Iterator[frozenset[Cell]]:
+    n = problem["n"]
+    board = [(r, c) for r in range(n) for c in range(n)]
+    through: dict[Cell, list[int]] = {cell: [] for cell in board}
+    for index, (cells, _, _) in enumerate(lines):
+        for cell in cells:
+            through[cell].append(index)
+    held = [0] * len(lines)
+    chosen: set[Cell] = set()
+
+    def go(i: int) -> Iterator[frozenset[Cell]]:
+        if i == len(board):
+            if _ok(chosen, problem, lines):
+                yield frozenset(chosen)
+            return
+        cell = board[i]
+        yield from go(i + 1)
+        if all(held[k] < lines[k][2] for k in through[cell]):
+            chosen.add(cell)
+            for k in through[cell]:
+                held[k] += 1
+            yield from go(i + 1)
+            for k in through[cell]:
+                held[k] -= 1
+            chosen.discard(cell)
+
+    yield from go(0)
+
+
+def solve(problem: Problem) -> tuple[int | None, set[frozenset[Cell]]]:
+    """(optimum, every optimal placement) with an objective; (None, every placement)
+    without. An infeasible problem gives (None, set())."""
+    lines = lines_of(problem)
+    objective = problem.get("objective")
+    n = problem["n"]
+    if objective == "fewest":
+        board = [(r, c) for r in range(n) for c in range(n)]
+        for k in range(len(board) + 1):
+            found = {frozenset(combo) for combo in combinations(board, k)
+                     if _ok(set(combo), problem, lines)}
+            if found:
+                return k, found
+        return None, set()
+    every = set(_walk(problem, lines))
+    if objective is None:
+        return None, every
+    if not every:
+        return None, set()
+    best = max(len(s) for s in every)
+    return best, {s for s in every if len(s) == best}

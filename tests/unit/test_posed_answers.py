@@ -1,0 +1,139 @@
+"""Every compiler of posed problems against the independent brute force.
+
+Each case is a plain problem dict (tests/brute_force_posed.py reads it with its own meaning
+of every family); `spec_of` turns the same dict into a Spec. Every backend that takes posed
+problems (cpsat, sat, backtrack) must give the brute force's answer: the same set of
+placements, the same optimum and the same number of optimal placements, each placement
+passing the shared validator."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from brute_force_posed import solve as brute_solve
+
+from nqueens.backends import get_backend
+from nqueens.posed.validation import find_posed_violations
+from nqueens.spec import Rule, Spec
+
+POSED_BACKENDS = ("cpsat", "sat", "backtrack")
+
+_REGIONS_5 = [[0, 0, 1, 1, 1],
+              [0, 2, 2, 1, 1],
+              [0, 2, 3, 3, 4],
+              [0, 0, 3, 4, 4],
+              [0, 0, 3, 4, 4]]
+
+CASES: dict[str, dict[str, Any]] = {
+    "region puzzle 5": {"n": 5, "regions": _REGIONS_5, "rules": [
+        {"family": "rows", "lo": 1, "hi": 1}, {"family": "columns", "lo": 1, "hi": 1},
+        {"family": "regions", "lo": 1, "hi": 1}, {"family": "king", "lo": 0, "hi": 1}]},
+    "two per line, none touching 4": {"n": 4, "rules": [
+        {"family": "rows", "lo": 2, "hi": 2}, {"family": "columns", "lo": 2, "hi": 2},
+        {"family": "king", "lo": 0, "hi": 1}]},
+    "queens 5 as rules, at most per row": {"n": 5, "rules": [
+        {"family": "rows", "lo": 0, "hi": 1}, {"family": "columns", "lo": 0, "hi": 1},
+        {"family": "diagonals", "lo": 0, "hi": 1},
+        {"family": "anti-diagonals", "lo": 0, "hi": 1}], "queens": [5, 5]},
+    "domination 4": {"n": 4, "rules": [{"family": "coverage", "lo": 1}],
+                     "objective": "fewest"},
+    "domination 5": {"n": 5, "rules": [{"family": "coverage", "lo": 1}],
+                     "objective": "fewest"},
+    "independent domination 4": {"n": 4, "objective": "fewest", "rules": [
+        {"family": "coverage", "lo": 1}, {"family": "rows", "lo": 0, "hi": 1},
+        {"family": "columns", "lo": 0, "hi": 1}, {"family": "diagonals", "lo": 0, "hi": 1},
+        {"family": "anti-diagonals", "lo": 0, "hi": 1}]},
+    "most queens 4 with a fixed queen": {"n": 4, "objective": "most", "fixed": [[0, 0]],
+                                         "rules": [
+        {"family": "rows", "lo": 0, "hi": 1}, {"family": "columns", "lo": 0, "hi": 1},
+        {"family": "diagonals", "lo": 0, "hi": 1},
+        {"family": "anti-diagonals", "lo": 0, "hi": 1}]},
+    "most kings 4": {"n": 4, "objective": "most", "rules": [
+        {"family": "king", "lo": 0, "hi": 1}]},
+    "knights dominating 4": {"n": 4, "objective": "fewest", "rules": [
+        {"family": "coverage", "lo": 1, "attack": "knight"}]},
+    "own lines 4": {"n": 4, "forbidden": [[1, 1]], "rules": [
+        {"family": "rows", "lo": 1, "hi": 2},
+        {"family": "cells", "lo": 1, "hi": 1,
+         "cells": [[[0, 0], [1, 1], [2, 2], [3, 3]], [[0, 3], [1, 2], [2, 1], [3, 0]]]},
+        {"family": "columns", "lo": 0, "hi": 1}]},
+    "torus rows at least one 4": {"n": 4, "queens": [0, 5], "rules": [
+        {"family": "rows", "lo": 1, "hi": 2}, {"family": "wrapped-diagonals", "lo": 0, "hi": 1},
+        {"family": "wrapped-anti-diagonals", "lo": 0, "hi": 1}]},
+    "no solution 4": {"n": 4, "rules": [
+        {"family": "rows", "lo": 1, "hi": 1}, {"family": "columns", "lo": 1, "hi": 1},
+        {"family": "king", "lo": 0, "hi": 1}, {"family": "diagonals", "lo": 0, "hi": 1},
+        {"family": "anti-diagonals", "lo": 0, "hi": 1}], "fixed": [[0, 0]]},
+}
+
+
+def spec_of(problem: dict[str, Any]) -> Spec:
+    """The Spec of a problem dict (the test's plumbing, not the reference's meaning)."""
+    rules = tuple(Rule(rule["family"], rule.get("lo"), rule.get("hi"),
+                       attack=rule.get("attack", "queen"),
+                       cells=tuple(tuple(tuple(cell) for cell in line)
+                                   for line in rule.get("cells", ())))
+                  for rule in problem["rules"])
+    return Spec(problem["n"], rules=rules,
+                regions=tuple(tuple(row) for row in problem.get("regions", ())),
+                queens=tuple(problem["queens"]) if "queens" in problem else None,
+                objective=problem.get("objective"),
+                fixed=tuple(tuple(c) for c in problem.get("fixed", ())),
+                forbidden=tuple(tuple(c) for c in problem.get("forbidden", ())))
+
+
+@pytest.fixture(params=POSED_BACKENDS)
+def posed_backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_every_compiler_gives_the_brute_forces_placements(case: str, posed_backend: str) -> None:
+    problem = CASES[case]
+    spec = spec_of(problem)
+    optimum, expected = brute_solve(problem)
+    seen: list[tuple[tuple[int, int], ...]] = []
+    outcome = get_backend(posed_backend).search(spec, seen.append)
+    assert outcome.complete, outcome
+    for cells in seen:
+        assert not find_posed_violations(spec, cells, optimum=optimum), cells
+    assert {frozenset(cells) for cells in seen} == expected
+    assert outcome.count == len(expected) == len(seen)
+    if spec.objective is not None:
+        assert outcome.optimum == optimum
+        assert outcome.bound == optimum
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_every_compiler_counts_and_finds_one(case: str, posed_backend: str) -> None:
+    problem = CASES[case]
+    spec = spec_of(problem)
+    optimum, expected = brute_solve(problem)
+    counted = get_backend(posed_backend).search(spec)
+    assert counted.complete and counted.count == len(expected)
+    found: list[tuple[tuple[int, int], ...]] = []
+    one = get_backend(posed_backend).search(spec, found.append, limit=1)
+    assert len(found) == (1 if expected else 0)
+    assert not expected or frozenset(found[0]) in expected
+    assert (one.count == 0) == (not expected)
+    if not expected:
+        assert one.unsatisfiable
+
+
+_QUEEN_LINES = [{"family": family, "lo": 0, "hi": 1}
+                for family in ("rows", "columns", "diagonals", "anti-diagonals")]
+
+
+def test_the_brute_force_knows_published_domination_numbers() -> None:
+    """OEIS A075458 (queen domination number) 1, 1, 1, 2, 3 and A002564 (the minimum
+    dominating placements) 1, 4, 1, 12, 186 for n = 1..5; A002568 (non-attacking ones)
+    1, 4, 1, 16, 16."""
+    for n, gamma, ways, independent in zip(range(1, 6), (1, 1, 1, 2, 3), (1, 4, 1, 12, 186),
+                                           (1, 4, 1, 16, 16), strict=True):
+        optimum, found = brute_solve({"n": n, "rules": [{"family": "coverage", "lo": 1}],
+                                      "objective": "fewest"})
+        assert (optimum, len(found)) == (gamma, ways)
+        _, apart = brute_solve({"n": n, "objective": "fewest",
+                                "rules": [{"family": "coverage", "lo": 1}, *_QUEEN_LINES]})
+        assert len(apart) == independent
