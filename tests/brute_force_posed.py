@@ -34,54 +34,58 @@ def _sees(piece: str, a: Cell, b: Cell) -> bool:
     }[piece]
 
 
+_KEYS = {
+    "rows": lambda r, c, n, problem: r,
+    "columns": lambda r, c, n, problem: c,
+    "diagonals": lambda r, c, n, problem: r - c,
+    "anti-diagonals": lambda r, c, n, problem: r + c,
+    "wrapped-diagonals": lambda r, c, n, problem: (r - c) % n,
+    "wrapped-anti-diagonals": lambda r, c, n, problem: (r + c) % n,
+    "regions": lambda r, c, n, problem: problem["regions"][r][c],
+}
+
+
+def _groups(problem: Problem, rule: dict[str, Any]) -> list[set[Cell]]:
+    """The cells of each line of one rule."""
+    n = problem["n"]
+    board = [(r, c) for r in range(n) for c in range(n)]
+    family = rule["family"]
+    if family in _KEYS:
+        keyed: dict[Any, set[Cell]] = {}
+        for r, c in board:
+            keyed.setdefault(_KEYS[family](r, c, n, problem), set()).add((r, c))
+        return list(keyed.values())
+    if family in ("knight", "king"):
+        wanted = {1, 2} if family == "knight" else None
+        pairs = []
+        for a in board:
+            for b in board:
+                dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
+                near = {dr, dc} == wanted if wanted else max(dr, dc) == 1
+                if a < b and near:
+                    pairs.append({a, b})
+        return pairs
+    if family == "coverage":
+        piece = rule.get("attack", "queen")
+        return [{q for q in board if _sees(piece, q, target)} for target in board]
+    assert family == "cells", family
+    return [{(r, c) for r, c in line} for line in rule["cells"]]
+
+
 def lines_of(problem: Problem) -> list[tuple[frozenset[Cell], int, int]]:
     """Every line of every rule as (cells, lo, hi), hi = number of cells when unbounded."""
     n = problem["n"]
-    board = [(r, c) for r in range(n) for c in range(n)]
     out: list[tuple[frozenset[Cell], int, int]] = []
     for rule in problem["rules"]:
         family = rule["family"]
         lo = rule.get("lo", 1 if family == "coverage" else 0)
         hi = rule.get("hi", None if family == "coverage" else 1)
-        groups: dict[Any, set[Cell]] = {}
-        for r, c in board:
-            keys: list[Any] = []
-            if family == "rows":
-                keys = [r]
-            elif family == "columns":
-                keys = [c]
-            elif family == "diagonals":
-                keys = [r - c]
-            elif family == "anti-diagonals":
-                keys = [r + c]
-            elif family == "wrapped-diagonals":
-                keys = [(r - c) % n]
-            elif family == "wrapped-anti-diagonals":
-                keys = [(r + c) % n]
-            elif family == "regions":
-                keys = [problem["regions"][r][c]]
-            for key in keys:
-                groups.setdefault(key, set()).add((r, c))
-        if family in ("knight", "king"):
-            for a in board:
-                for b in board:
-                    dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
-                    near = {dr, dc} == {1, 2} if family == "knight" else \
-                        (max(dr, dc) == 1)
-                    if a < b and near:
-                        groups[(a, b)] = {a, b}
-        if family == "coverage":
-            piece = rule.get("attack", "queen")
-            for target in board:
-                groups[target] = {q for q in board if _sees(piece, q, target)}
-        if family == "cells":
-            for index, line in enumerate(rule["cells"]):
-                groups[index] = {tuple(cell) for cell in line}  # type: ignore[misc]
-        for cells in groups.values():
+        for cells in _groups(problem, rule):
             out.append((frozenset(cells), lo, len(cells) if hi is None else hi))
     if problem.get("queens") is not None:
         lo, hi = problem["queens"]
-        out.append((frozenset(board), lo, len(board) if hi is None else hi))
+        out.append((frozenset((r, c) for r in range(n) for c in range(n)), lo,
+                    n * n if hi is None else hi))
     return out
 
 

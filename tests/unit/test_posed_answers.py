@@ -109,7 +109,7 @@ def test_every_compiler_gives_the_brute_forces_placements(case: str, posed_backe
 def test_every_compiler_counts_and_finds_one(case: str, posed_backend: str) -> None:
     problem = CASES[case]
     spec = spec_of(problem)
-    optimum, expected = brute_solve(problem)
+    _, expected = brute_solve(problem)
     counted = get_backend(posed_backend).search(spec)
     assert counted.complete and counted.count == len(expected)
     found: list[tuple[tuple[int, int], ...]] = []
