@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ..errors import CertificateError
+from ..posed.validation import find_posed_violations
 from ..result import Deadline, Outcome, SolutionSink, Status
 from ..spec import Cell, Spec
 from .base import Emitter
@@ -63,18 +65,38 @@ def sorted_cells(cells: Any) -> tuple[Cell, ...]:
     return tuple(sorted((int(r), int(c)) for r, c in cells))
 
 
+def checked(spec: Spec, on_solution: SolutionSink | None,
+            optimum: int | None = None) -> SolutionSink:
+    """The sink a compiler's placements go through: each is held to the shared validator
+    (a compiler's wrong answer never reaches the caller) and handed on in the spec's view:
+    the column of each row's queen where every row holds exactly one, else its cells."""
+    rows_exact = spec.rows_exact
+
+    def sink(cells: tuple[Any, ...]) -> bool | None:
+        broken = find_posed_violations(spec, cells, optimum=optimum)
+        if broken:
+            raise CertificateError(f"a placement found breaks the rules: "
+                                   f"{broken[0].describe()} (an error of the compiler)")
+        if on_solution is None:
+            return None
+        return on_solution(tuple(c for _, c in cells) if rows_exact else cells)
+
+    return sink
+
+
 def search_posed(compiler: PosedSearch, spec: Spec, on_solution: SolutionSink | None,
                  limit: int | None, deadline: Deadline | None) -> Outcome:
     """A backend's `search` of a posed spec: satisfaction directly; with an objective, the
     optimum first, then (unless one placement is all that is asked) the optimal ones."""
     start = time.perf_counter()
-    emitter = Emitter(on_solution, limit)
+    emitter = Emitter(checked(spec, on_solution), limit)
     if spec.objective is None:
         exhausted, timed_out, stats = compiler.satisfy(spec, emitter, deadline)
         return Outcome(emitter.status(exhausted, timed_out), emitter.count,
                        elapsed=time.perf_counter() - start, backend=compiler.backend,
                        stats=stats)
     best = compiler.optimize(spec, deadline)
+    emitter.sink = checked(spec, on_solution, optimum=best.value)
     stats = {f"optimize_{key}": value for key, value in best.stats.items()}
     done: dict[str, Any] = {"backend": compiler.backend, "optimum": best.value,
                             "bound": best.bound}
@@ -89,6 +111,7 @@ def search_posed(compiler: PosedSearch, spec: Spec, on_solution: SolutionSink | 
         emitter.emit(best.cells)
         return Outcome(emitter.status(False, False), emitter.count,
                        elapsed=time.perf_counter() - start, stats=stats, **done)
+    emitter.sink = checked(spec, on_solution, optimum=best.value)
     exactly = replace(spec, objective=None, queens=(best.value, best.value))
     exhausted, timed_out, more = compiler.satisfy(exactly, emitter, deadline)
     stats.update(more)
