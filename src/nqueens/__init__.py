@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # what the names are; they are imported on first use (`__geta
     from .playing import play
     from .playing.rules import Propagation, propagate
     from .result import Outcome, Status
-    from .spec import Placement, Spec
+    from .spec import Placement, Rule, Spec
     from .validator import Violation, find_violations
 
 #: Where each public name lives. Importing the package imports none of them, so that the
@@ -60,7 +60,7 @@ _HOMES = {
     "play": "playing",
     **dict.fromkeys(("Propagation", "propagate"), "playing.rules"),
     **dict.fromkeys(("Outcome", "Status"), "result"),
-    **dict.fromkeys(("Placement", "Spec"), "spec"),
+    **dict.fromkeys(("Placement", "Rule", "Spec"), "spec"),
     **dict.fromkeys(("Violation", "find_violations"), "validator"),
 }
 
@@ -92,6 +92,7 @@ __all__ = [
     "Plan",
     "Propagation",
     "QueensError",
+    "Rule",
     "SizeLimitError",
     "Spec",
     "SpecError",

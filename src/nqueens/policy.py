@@ -30,8 +30,8 @@ from .spec import Spec
 __all__ = ["BOARDS", "RULES", "Board", "Rule", "board_kind", "choose", "free_per_line"]
 
 #: The kinds of board the table tells apart: plain queens, a completion (fixed or forbidden
-#: cells), another variant.
-Board = Literal["plain", "completion", "variant"]
+#: cells), another variant, a posed problem (its own lines, bounds or objective).
+Board = Literal["plain", "completion", "variant", "posed"]
 BOARDS: tuple[Board, ...] = get_args(Board)
 #: Above this size a local search (when registered) tries first for a constrained find.
 LOCAL_SEARCH_FROM = 200
@@ -101,6 +101,12 @@ def _measured(backend: str, job: Job, n: int, order: str | None = None) -> str:
 
 
 _FF_LABEL = "first-fail order"
+#: The measurement behind each job's posed-problem row.
+_POSED_WHY: dict[Job, str] = {
+    "count": "PENDING",
+    "enumerate": "PENDING",
+    "find": "PENDING",
+}
 #: From this size a plain count joins partial boards (`counting/halfboards.py`) instead of walking one
 #: board per symmetry class (`--unique` keeps the walk: the join gives totals only).
 JOIN_FROM_N = 13
@@ -154,11 +160,17 @@ RULES: tuple[Rule, ...] = (
           needs="minconflicts", fallback=("backtrack", _FIRST_FAIL)),
     Rule("find", "variant", 1, None, "backtrack", _FIRST_FAIL, _FF_LABEL,
           "superqueens-11: 0.020 s; cpsat 2.0 s"),
+    # posed problems: any lines and bounds, an objective
+    *(Rule(job, "posed", 1, None, "cpsat", {}, "linear constraints", _POSED_WHY[job])
+      for job in JOBS),
 )
 
 
 def board_kind(spec: Spec) -> Board:
-    """plain, completion (fixed or forbidden cells) or variant (other attack rules)."""
+    """plain, completion (fixed or forbidden cells), variant (other attack rules) or posed
+    (a problem's own lines and bounds)."""
+    if spec.is_open:
+        return "posed"
     if spec.variant != "queens":
         return "variant"
     return "plain" if spec.is_plain else "completion"

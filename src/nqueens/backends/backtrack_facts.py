@@ -56,4 +56,5 @@ ROW = BackendInfo(
            ("enumerate", "propagate"): Rate("exp", ((10, 0.012), (12, 0.203))),
            ("find", "first-fail"): Rate("power", ((1000, 0.5), (2000, 3.1))),
            ("find", "rows"): Rate("exp", ((24, 1.9), (30, 183.0)))},
+    posed=True,
 )

@@ -60,4 +60,5 @@ ROW = BackendInfo(
     rates={("count", ""): Rate("exp", ((12, 2.1), (16, 6900.0))),
            ("enumerate", ""): Rate("exp", ((10, 0.168), (12, 7.24))),
            ("find", ""): Rate("power", ((200, 1.4), (1000, 10.0)))},
+    posed=True,
 )

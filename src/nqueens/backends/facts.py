@@ -131,6 +131,8 @@ class BackendInfo(NamedTuple):
             option it takes: a certified "no" or count then needs no second solve.
         large: for a backend that reaches boards too large for a model, how a refusal
             recommends it ("builds a verified solution of a plain board in O(n)").
+        posed: it compiles any lines and bounds, so it takes posed problems (`Spec.is_open`:
+            regions, coverage, k per line, an objective) beside the n-queens variants.
     """
 
     name: str
@@ -151,6 +153,7 @@ class BackendInfo(NamedTuple):
     proof: Callable[[Mapping[str, Any]], str | None] | None = None
     search_proof: bool = False
     large: str | None = None
+    posed: bool = False
 
     @property
     def option_names(self) -> tuple[str, ...]:
@@ -201,8 +204,16 @@ class BackendInfo(NamedTuple):
         Raises:
             SizeLimitError, InputError: naming the size and what works instead.
         """
-        from . import instead_of  # the registry (this module is read while it loads)
+        from . import backend_info, backend_names, instead_of  # the registry (read while it loads)
 
+        if spec.is_open:  # a posed board is small (MAX_OPEN_N): its lines are its memory
+            if not self.posed:
+                takers = [name for name in backend_names() if backend_info(name).posed]
+                raise InputError(
+                    f"backend {self.name!r} takes the n-queens problem and its variants only, "
+                    f"not a posed problem ({spec.describe()}); use one of: "
+                    f"{', '.join(takers)}")
+            return
         if self.plain_only and (spec.variant != "queens" or not spec.is_plain):
             raise InputError(
                 f"the {self.name} strategy handles plain queens boards only (no variant, fixed "

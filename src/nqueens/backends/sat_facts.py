@@ -192,4 +192,5 @@ ROW = BackendInfo(
            ("enumerate", ""): Rate("exp", ((10, 0.119), (12, 2.13))),
            ("find", ""): Rate("power", ((200, 0.35), (1000, 4.7)))},
     proof=_proof,
+    posed=True,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from ..result import Outcome
+from ..result import Outcome, Solution
 from ..spec import Placement, Spec
 
 if TYPE_CHECKING:
@@ -18,17 +18,41 @@ MAX_BOARD_TEXT = 40
 MAX_COLUMNS_TEXT = 1000
 
 
-def board_text(spec: Spec, placement: Placement) -> str:
-    """The board as rows of `Q` (queen), `.` (empty) and `x` (forbidden), space separated."""
+def queen_cells(spec: Spec, solution: Solution) -> set[tuple[int, int]]:
+    """The queens of a solution in either view: a placement's columns, a posed problem's
+    cells."""
+    if spec.rows_exact:
+        return set(enumerate(solution))
+    return {(int(r), int(c)) for r, c in solution}
+
+
+def board_text(spec: Spec, solution: Solution) -> str:
+    """The board as rows of `Q` (queen), `.` (empty) and `x` (forbidden), space separated;
+    on a region puzzle an empty cell shows its region's letter."""
     forbidden = set(spec.forbidden)
-    lines = []
-    for r, col in enumerate(placement):
-        lines.append(
-            " ".join(
-                "Q" if c == col else ("x" if (r, c) in forbidden else ".") for c in range(spec.n)
-            )
-        )
-    return "\n".join(lines)
+    queens = queen_cells(spec, solution)
+    letters = region_letters(spec)
+
+    def mark(r: int, c: int) -> str:
+        if (r, c) in queens:
+            return "Q"
+        if (r, c) in forbidden:
+            return "x"
+        return letters[r][c] if letters else "."
+
+    return "\n".join(" ".join(mark(r, c) for c in range(spec.n)) for r in range(spec.n))
+
+
+def region_letters(spec: Spec) -> list[str]:
+    """Each row of the region grid as lowercase letters (a, b, ...; past z, the labels'
+    digits), or [] without regions."""
+    if not spec.regions:
+        return []
+    labels = sorted({label for row in spec.regions for label in row})
+    alphabet = "abcdefghijklmnopqrstuvwxyz"
+    name = {label: alphabet[i] if i < len(alphabet) else str(label)
+            for i, label in enumerate(labels)}
+    return ["".join(name[label] for label in row) for row in spec.regions]
 
 
 def columns_text(placement: Placement, one_based: bool = False) -> str:
@@ -36,11 +60,20 @@ def columns_text(placement: Placement, one_based: bool = False) -> str:
     return "[" + ", ".join(str(c + shift) for c in placement) + "]"
 
 
+def cells_text(cells: Solution, one_based: bool = False) -> str:
+    shift = 1 if one_based else 0
+    return " ".join(f"({r + shift}, {c + shift})" for r, c in cells)
+
+
 def solution_text(
-    spec: Spec, index: int, placement: Placement, one_based: bool = False
+    spec: Spec, index: int, placement: Solution, one_based: bool = False
 ) -> str:
     """One solution: a header with its column list, then the board when it is small enough."""
     base = "1-based" if one_based else "0-based"
+    if not spec.rows_exact:  # a posed problem's placement: its cells
+        count = len(placement)
+        return (f"solution {index}: {count} {'queen' if count == 1 else 'queens'} ({base}) "
+                f"{cells_text(placement, one_based)}\n{board_text(spec, placement)}")
     if spec.n > MAX_COLUMNS_TEXT:
         return (f"solution {index}: {spec.n} columns, too many to list as text "
                 "(use --format json > FILE for the placement)")

@@ -17,8 +17,8 @@ from ..api import plan
 from ..errors import CertificateError, InputError
 from ..job_kinds import Job
 from ..limits import check_terminal_enumeration, known_solutions
-from ..result import Outcome, Status
-from ..spec import Placement, Spec
+from ..result import Outcome, Solution, Status
+from ..spec import Spec
 from ..symmetry import instance_symmetries
 from ..wording import plural
 from .common import (
@@ -120,7 +120,7 @@ class _Printer:
         self.spec = spec
         self.args = args
         self.guard = guard
-        self.found: list[Placement] = []
+        self.found: list[Solution] = []
         self.written = 0
         self.pipe_closed = False
         self.write_error: StreamError | None = None
@@ -130,7 +130,7 @@ class _Printer:
                             unit=" fundamental solutions" if args.unique else " solutions",
                             desc=spec.describe(), enabled=wanted() and not sys.stdout.isatty())
 
-    def __call__(self, placement: Placement) -> bool | None:
+    def __call__(self, placement: Solution) -> bool | None:
         with self.guard.output_lock:
             self.found.append(placement)
             self.progress.update(1)
@@ -144,20 +144,22 @@ class _Printer:
                 return False
         return None
 
-    def _write_one(self, placement: Placement) -> None:
+    def _write_one(self, placement: Solution) -> None:
         if self.args.format == "json":
             return
         self.written += 1
         if self.args.format == "jsonl":
+            view = "columns" if self.spec.rows_exact else "queens"
             record = {"type": "solution", "n": self.spec.n, "index": self.written,
-                      "columns": list(placement)}
+                      view: [list(cell) if isinstance(cell, tuple) else cell
+                             for cell in placement]}
             sys.stdout.write(json.dumps(record) + "\n")
         else:
             sys.stdout.write(solution_text(self.spec, self.written, placement,
                                            self.args.one_based) + "\n\n")
         sys.stdout.flush()
 
-    def finish(self, outcome: Outcome, shown: list[Placement], **extra: Any) -> None:
+    def finish(self, outcome: Outcome, shown: list[Solution], **extra: Any) -> None:
         """Print the summary: the JSON document, the last jsonl record or a text line."""
         with self.guard.output_lock:
             self.progress.close()
@@ -268,7 +270,7 @@ def _proof_path(args: argparse.Namespace) -> str | None:
     return str(Path(args.output).with_suffix(".drat"))
 
 
-def _draw(spec: Spec, args: argparse.Namespace, shown: list[Placement]) -> None:
+def _draw(spec: Spec, args: argparse.Namespace, shown: list[Solution]) -> None:
     """Draw the shown solutions to --output (nothing is written when there are none)."""
     if not shown:
         print(f"nqueens: no solution to draw; {args.output} was not written", file=sys.stderr)
@@ -298,4 +300,14 @@ def _summary(what: str, outcome: Outcome) -> str:
                    f"({outcome.stats.get('cap', 'its steps')}); more may exist")
     else:
         verdict = f"{solutions} before the search stopped ({status.value}); more may exist"
-    return f"{what}: {verdict} [{backend_text(outcome)}]"
+    return f"{what}: {_optimum_text(outcome)}{verdict} [{backend_text(outcome)}]"
+
+
+def _optimum_text(outcome: Outcome) -> str:
+    """For a posed problem with an objective: the optimum, and whether it is proved."""
+    if outcome.optimum is None:
+        return ""
+    if outcome.complete or (outcome.bound == outcome.optimum):
+        return f"optimum {outcome.optimum} queens (proved); optimal placements: "
+    bound = "" if outcome.bound is None else f", bound {outcome.bound}"
+    return f"best {outcome.optimum} queens, not proved optimal{bound}; "

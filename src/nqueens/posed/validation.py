@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..spec import Cell, Spec
     from .families import Rule
 
-__all__ = ["find_posed_violations", "sees"]
+__all__ = ["as_cells", "find_posed_violations", "sees"]
 
 _KEYS: dict[str, Callable[[int, int, int], object]] = {
     "rows": lambda r, c, n: r,
@@ -164,6 +164,20 @@ _CHECKS: dict[str, Callable[[Spec, Rule, list[Cell], set[Cell]], list[Violation]
     **dict.fromkeys((*_KEYS, "regions"), _keyed),
     "knight": _paired, "king": _paired, "coverage": _covered, "cells": _listed,
 }
+
+
+def as_cells(spec: Spec, solution: Any) -> Any:
+    """A solution in either view as cells: where every row holds one queen, a list of
+    integers is the column of each row's queen; anything else is taken as cells (and
+    reported by the check if it is not)."""
+    try:
+        items = list(solution)
+    except TypeError:
+        return solution
+    if spec.rows_exact and items and all(isinstance(v, int) and not isinstance(v, bool)
+                                         for v in items):
+        return list(enumerate(items))
+    return items
 
 
 def find_posed_violations(spec: Spec, queens: Iterable[Any], *,
