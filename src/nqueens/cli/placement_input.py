@@ -26,6 +26,9 @@ from ..variants import VARIANTS
 
 _NUMBERS = re.compile(r"^[\s,;\[\]()]*-?\d+([\s,;]+-?\d+)*[\s,;\[\]()]*$")
 _BOARD_CHARS = set("Qq.xX_ \t")
+#: The region letters a posed problem's board shows on its empty cells (`cli/render.py`:
+#: never q or x, which mean a queen and a forbidden cell).
+REGION_LETTERS = "abcdefghijklmnoprstuvwyz"
 
 
 @dataclass(frozen=True)
@@ -75,14 +78,34 @@ def _json_placements(doc: Any) -> ReadPlacements:
         if "columns" in doc:
             return ReadPlacements((_int_columns(doc["columns"], "columns"),),
                                   board=_board_of(doc))
+        if "queens" in doc:  # a posed problem's placement: its cells
+            return ReadPlacements(cells=_int_cells(doc["queens"], "queens"),
+                                  board_size=doc.get("n"), board=_board_of(doc))
         if "solutions" in doc and isinstance(doc["solutions"], list):
             if not doc["solutions"]:
                 raise InputError('no placement to check: the "solutions" list is empty')
+            if len(doc["solutions"]) == 1 and _is_cell_list(doc["solutions"][0]):
+                return ReadPlacements(cells=_int_cells(doc["solutions"][0], "solutions[0]"),
+                                      board_size=doc.get("n"), board=_board_of(doc))
             return ReadPlacements(
                 tuple(_int_columns(p, f"solutions[{i}]") for i, p in enumerate(doc["solutions"])),
                 board=_board_of(doc))
         raise InputError('JSON input needs a "columns" list (or "solutions"), e.g. {"columns": [1, 3, 0, 2]}')
     raise InputError(f"JSON input must be a list or an object, got {type(doc).__name__}")
+
+
+def _is_cell_list(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(cell, list) and len(cell) == 2 for cell in value)
+
+
+def _int_cells(value: Any, name: str) -> tuple[Cell, ...]:
+    """A list of [row, col] pairs of integers (a posed problem's placement)."""
+    if not isinstance(value, list) or not all(
+            isinstance(cell, list) and len(cell) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in cell) for cell in value):
+        raise InputError(f'{name} must be a list of [row, col] cells, e.g. [[0, 1], [2, 3]]')
+    return tuple((r, c) for r, c in value)
 
 
 def _from_json_lines(text: str) -> ReadPlacements | None:
@@ -222,7 +245,7 @@ def read_placements(text: str) -> ReadPlacements:
         return solve_text
     if _NUMBERS.match(stripped):
         return _from_columns(lines)
-    if all(set(line) <= _BOARD_CHARS for line in lines) and any(
+    if all(set(line) <= _BOARD_CHARS | set(REGION_LETTERS) for line in lines) and any(
         ch in line for line in lines for ch in "Qq."
     ):
         return _from_board(lines)

@@ -44,12 +44,14 @@ def board_text(spec: Spec, solution: Solution) -> str:
 
 
 def region_letters(spec: Spec) -> list[str]:
-    """Each row of the region grid as lowercase letters (a, b, ...; past z, the labels'
-    digits), or [] without regions."""
+    """Each row of the region grid as lowercase letters (a, b, ...; never q or x, which
+    mean a queen and a forbidden cell; past the 24 letters, the labels' digits), or []
+    without regions."""
     if not spec.regions:
         return []
+    from .placement_input import REGION_LETTERS as alphabet
+
     labels = sorted({label for row in spec.regions for label in row})
-    alphabet = "abcdefghijklmnopqrstuvwxyz"
     name = {label: alphabet[i] if i < len(alphabet) else str(label)
             for i, label in enumerate(labels)}
     return ["".join(name[label] for label in row) for row in spec.regions]

@@ -9,6 +9,7 @@ from typing import Any
 from ..backends.sat_facts import DEFAULT_ENCODING
 from ..errors import InputError, SpecError
 from ..limits import MAX_BOARD_N, check_validation
+from ..posed.validation import as_cells, find_posed_violations
 from ..spec import Spec
 from ..validator import ValidationStopped, Violation, find_cell_violations, find_violations
 from .common import (
@@ -136,6 +137,9 @@ def _spec_for(args: argparse.Namespace, inferred: int, board: dict[str, Any] | N
     placement's length; with the document's own cells and --fixed/--forbidden added. A
     document for another board than --n or --model names is refused, not judged."""
     named = board is not None
+    if board is not None and board.get("variant") == "custom" and args.model is None:
+        raise InputError("the placements are of a posed problem, whose rules live in its "
+                         "model: give --model MODEL")
     if args.model is not None:
         spec = load_problem(args.model)  # (read before the input too: `_verify`)
     elif args.n is not None:
@@ -148,7 +152,11 @@ def _spec_for(args: argparse.Namespace, inferred: int, board: dict[str, Any] | N
         if inferred < 1:
             raise InputError(f"board size must be a positive integer, got {inferred} (use --n N)")
         spec = Spec(inferred)
-    if named and board is not None:
+    if named and board is not None and spec.is_open:
+        if board.get("n") != spec.n:
+            raise InputError(f"the document is for a {board.get('n')}-board but --model names "
+                             f"{spec.describe()}; check the right file")
+    elif named and board is not None:
         doc = _board_spec(board)
         if (doc.n, doc.variant) != (spec.n, spec.variant):
             raise InputError(f"the document is for {doc.describe()} but "
@@ -217,8 +225,9 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
                 raise InputError(f"the board has {read.board_size} rows but the model is "
                                  f"{spec.n}x{spec.n}")
             shown = {"cells": [[r, c] for r, c in read.cells]}
-            checks.append(("board", shown, find_cell_violations(
-                spec, read.cells, should_stop=guard.should_stop)))
+            checks.append(("board", shown, find_posed_violations(spec, read.cells)
+                           if spec.is_open else find_cell_violations(
+                               spec, read.cells, should_stop=guard.should_stop)))
         else:
             for columns in read.columns:
                 if guard.should_stop():
@@ -226,9 +235,11 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
                 if len(columns) not in specs:
                     specs[len(columns)] = _spec_for(args, len(columns), read.board)
                 placement = tuple(c - shift for c in columns)
+                board = specs[len(columns)]
                 checks.append((str(list(columns)), {"placement": list(placement)},
-                               find_violations(specs[len(columns)], placement,
-                                               should_stop=guard.should_stop)))
+                               find_posed_violations(board, as_cells(board, placement))
+                               if board.is_open else
+                               find_violations(board, placement, should_stop=guard.should_stop)))
     except ValidationStopped:
         print(f"nqueens: verify stopped ({guard.stopped_status().value}) before a verdict"
               + (f" ({len(checks)} of {len(read.columns)} placements checked)"
