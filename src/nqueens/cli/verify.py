@@ -153,9 +153,7 @@ def _spec_for(args: argparse.Namespace, inferred: int, board: dict[str, Any] | N
             raise InputError(f"board size must be a positive integer, got {inferred} (use --n N)")
         spec = Spec(inferred)
     if named and board is not None and spec.is_open:
-        if board.get("n") != spec.n:
-            raise InputError(f"the document is for a {board.get('n')}-board but --model names "
-                             f"{spec.describe()}; check the right file")
+        _check_posed_board(board, spec)
     elif named and board is not None:
         doc = _board_spec(board)
         if (doc.n, doc.variant) != (spec.n, spec.variant):
@@ -164,6 +162,13 @@ def _spec_for(args: argparse.Namespace, inferred: int, board: dict[str, Any] | N
                              f"{spec.describe()}; drop the option or check the right file")
         spec = with_cells(spec, doc.fixed, doc.forbidden)
     return with_cells(spec, tuple(args.fixed), tuple(args.forbidden))
+
+
+def _check_posed_board(board: dict[str, Any], spec: Spec) -> None:
+    """A posed problem's document names its board size only (its rules are the model's)."""
+    if board.get("n") != spec.n:
+        raise InputError(f"the document is for a {board.get('n')}-board but --model names "
+                         f"{spec.describe()}; check the right file")
 
 
 def _read_solutions(path: str, spec: Spec) -> list[tuple[int, ...]]:
