@@ -84,8 +84,67 @@ def _mzn_set(cells: list[int]) -> str:
     return "{" + ", ".join(map(str, cells)) + "}"
 
 
+_MINIZINC_POSED_MODEL = """\
+% A posed problem: every line holds between lo and hi queens.
+int: n;
+int: n_lines;
+array[1..n_lines] of int: lo;
+array[1..n_lines] of int: hi;
+array[1..n_lines] of set of 0..n*n-1: line_cells;   % cell index = row * n + col
+set of 0..n*n-1: fixed_cells;
+set of 0..n*n-1: forbidden_cells;
+
+array[0..n-1, 0..n-1] of var bool: queen;
+var 0..n*n: queens = sum(r in 0..n-1, c in 0..n-1)(bool2int(queen[r, c]));
+
+constraint forall(l in 1..n_lines)(
+  let { var int: on = sum(i in line_cells[l])(bool2int(queen[i div n, i mod n])) } in
+  lo[l] <= on /\\ on <= hi[l]
+);
+constraint forall(i in fixed_cells)(queen[i div n, i mod n]);
+constraint forall(i in forbidden_cells)(not queen[i div n, i mod n]);
+"""
+
+_MINIZINC_SOLVE = {None: "solve satisfy;", "fewest": "solve minimize queens;",
+                   "most": "solve maximize queens;"}
+_MINIZINC_POSED_OUTPUT = (
+    'output ["queens = \\(queens):"] ++ [" (\\(r), \\(c))" | r in 0..n-1, c in 0..n-1 '
+    'where fix(queen[r, c])] ++ ["\\n"];')
+
+
+def _minizinc_posed(spec: Spec) -> str:
+    """A posed problem's MiniZinc model: lines with bounds, the objective as its solve item;
+    it prints the number of queens and their (row, col) cells, 0-based."""
+    n = spec.n
+    lines = spec.lines
+    data = [
+        f"% nqueens: {spec.describe()}" + (f" ({spec.name})" if spec.name else ""),
+        "% Prints the number of queens and their 0-based (row, col) cells.",
+        "",
+        _MINIZINC_POSED_MODEL,
+        _MINIZINC_SOLVE[spec.objective],
+        "",
+        _MINIZINC_POSED_OUTPUT,
+        "",
+        "% data",
+        f"n = {n};",
+        f"n_lines = {len(lines)};",
+        "lo = [" + ", ".join(str(line.lo) for line in lines) + "];",
+        "hi = [" + ", ".join(str(line.hi) for line in lines) + "];",
+        "line_cells = [",
+        *(f"  {_mzn_set([r * n + c for r, c in line.cells])},  % {line.kind}" for line in lines),
+        "];",
+        f"fixed_cells = {_mzn_set([r * n + c for r, c in spec.fixed])};",
+        f"forbidden_cells = {_mzn_set([r * n + c for r, c in spec.forbidden])};",
+    ]
+    return "\n".join(data) + "\n"
+
+
 def minizinc_text(spec: Spec) -> str:
-    """A self-contained MiniZinc model (.mzn): the generic line model and this spec's data."""
+    """A self-contained MiniZinc model (.mzn): the generic line model and this spec's data
+    (a posed problem's: lines with any bounds and its objective)."""
+    if spec.is_open:
+        return _minizinc_posed(spec)
     n = spec.n
     lines = spec.lines
     index = [[r * n + c for r, c in line.cells] for line in lines]
