@@ -176,3 +176,34 @@ def test_cli_export_writes_atomically_and_refuses_overwrite(
 def test_cli_export_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     assert main(argv) == 2
     assert "error" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("case", ["region puzzle 5", "domination 5", "most kings 4",
+                                  "no solution 4"])
+def test_minizinc_model_of_a_posed_problem_runs(tmp_path: Path, case: str) -> None:
+    """Gecode on the exported model gives the brute force's placements, or its optimum."""
+    if MINIZINC is None:
+        missing("needs the minizinc binary with Gecode (Debian: apt-get install minizinc)")
+    from brute_force_posed import solve as brute_solve
+    from test_posed_answers import CASES, spec_of
+
+    from nqueens.posed.validation import find_posed_violations
+
+    spec = spec_of(CASES[case])
+    optimum, expected = brute_solve(CASES[case])
+    path = tmp_path / "posed.mzn"
+    path.write_text(minizinc_text(spec))
+    flags = ["--all-solutions"] if spec.objective is None else []
+    result = subprocess.run([MINIZINC, "--solver", "gecode", *flags, str(path)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    found = [frozenset((int(r), int(c)) for r, c in re.findall(r"\((\d+), (\d+)\)", line))
+             for line in re.findall(r"^queens = \d+:.*$", result.stdout, re.M)]
+    for cells in found:
+        assert find_posed_violations(spec, cells, optimum=optimum) == []
+    if spec.objective is None:
+        assert set(found) == expected
+    else:
+        assert found and found[-1] in expected and "==========" in result.stdout
+    if not expected:
+        assert "=====UNSATISFIABLE=====" in result.stdout
