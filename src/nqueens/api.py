@@ -324,10 +324,6 @@ def validate(spec_or_n: Spec | int | str, placement: Any) -> list[Violation]:
     spec = spec_of(spec_or_n)
     if isinstance(placement, Sized):
         check_validation(len(placement))
-    if spec.is_open:  # a posed problem: its cells, or its columns where each row holds one
-        from .posed.validation import as_cells, find_posed_violations
-
-        return find_posed_violations(spec, as_cells(spec, placement))
     return find_violations(spec, placement)
 
 

@@ -151,6 +151,8 @@ def find_violations(
     from .spec import as_spec  # a bare board size is a plain board, as in the API
 
     spec = as_spec(spec)
+    if spec.is_open:
+        return _posed(spec, placement)
     n = spec.n
     try:
         values = list(placement)
@@ -186,6 +188,8 @@ def find_cell_violations(
     Raises:
         ValidationStopped: only when `should_stop` said so.
     """
+    if spec.is_open:
+        return _posed(spec, cells)
     n = spec.n
     cells = list(cells)
     violations: list[Violation] = []
@@ -209,6 +213,14 @@ def find_cell_violations(
     forbidden = set(spec.forbidden)
     violations.extend(Violation("forbidden", (cell,)) for cell in cells if cell in forbidden)
     return violations
+
+
+def _posed(spec: Spec, solution: Any) -> list[Violation]:
+    """A posed problem's rules are checked by its own validator (`posed.validation`),
+    written, like this one, from coordinates."""
+    from .posed.validation import as_cells, find_posed_violations
+
+    return find_posed_violations(spec, as_cells(spec, solution))
 
 
 def is_valid(spec: Spec, placement: Any) -> bool:

@@ -9,7 +9,6 @@ from typing import Any
 from ..backends.sat_facts import DEFAULT_ENCODING
 from ..errors import InputError, SpecError
 from ..limits import MAX_BOARD_N, check_validation
-from ..posed.validation import as_cells, find_posed_violations
 from ..spec import Spec
 from ..validator import ValidationStopped, Violation, find_cell_violations, find_violations
 from .common import (
@@ -230,9 +229,8 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
                 raise InputError(f"the board has {read.board_size} rows but the model is "
                                  f"{spec.n}x{spec.n}")
             shown = {"cells": [[r, c] for r, c in read.cells]}
-            checks.append(("board", shown, find_posed_violations(spec, read.cells)
-                           if spec.is_open else find_cell_violations(
-                               spec, read.cells, should_stop=guard.should_stop)))
+            checks.append(("board", shown, find_cell_violations(
+                spec, read.cells, should_stop=guard.should_stop)))
         else:
             for columns in read.columns:
                 if guard.should_stop():
@@ -240,11 +238,9 @@ def _verify(args: argparse.Namespace, guard: Guard) -> int:  # noqa: C901 - one 
                 if len(columns) not in specs:
                     specs[len(columns)] = _spec_for(args, len(columns), read.board)
                 placement = tuple(c - shift for c in columns)
-                board = specs[len(columns)]
                 checks.append((str(list(columns)), {"placement": list(placement)},
-                               find_posed_violations(board, as_cells(board, placement))
-                               if board.is_open else
-                               find_violations(board, placement, should_stop=guard.should_stop)))
+                               find_violations(specs[len(columns)], placement,
+                                               should_stop=guard.should_stop)))
     except ValidationStopped:
         print(f"nqueens: verify stopped ({guard.stopped_status().value}) before a verdict"
               + (f" ({len(checks)} of {len(read.columns)} placements checked)"
