@@ -234,6 +234,9 @@ def plan(
     spec = board_of(spec_or_n, options)
     bounded = bounded or timeout is not None
     _check_job(job, unique, split, counter, certify, proof)
+    if spec.is_open:
+        return _plan_posed(spec, job, backend, options, limit=limit, unique=unique,
+                           jobs=jobs, split=split, counter=counter, certify=certify)
     certified_count = certify and job == "count"
     if certified_count:
         _check_certified_count(spec, backend, jobs)
@@ -259,6 +262,41 @@ def plan(
         forecast=expected, memory=_memory(spec, info, options, job, counting, jobs or 1),
         warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
         notes=tuple(notes), certification=certification)
+
+
+def _plan_posed(spec: Spec, job: Job, backend: str, options: dict[str, Any], *,
+                limit: int | None, unique: bool, jobs: int | None, split: Split | None,
+                counter: str | None, certify: bool) -> Plan:
+    """The plan of a posed problem: one search by a compiler of any lines (a count meets
+    every placement; with an objective, the optimum first, then the optimal placements).
+    What only the n-queens problem's routes do is refused here, in one line each."""
+    refusals = (
+        (unique, ("unique (--unique) reduces by the n-queens board's symmetries, which a "
+                  "posed problem's lines need not keep; drop it")),
+        (split is not None or counter is not None or (jobs or 1) > 1,
+         ("a posed problem is counted by one search in this process; drop --jobs, "
+          "--checkpoint, --split-depth, --executor and --counter")),
+        (certify, ("certified answers cover the n-queens problem and its variants only; "
+                   "drop --certify (every placement of a posed problem is still checked by "
+                   "the validator)")),
+    )
+    for refused, why in refusals:
+        if refused:
+            raise InputError(why)
+    rule: Rule | None = None
+    if backend == DEFAULT_BACKEND:
+        rule = choose(spec, job, limit)
+        _check_auto_options(rule, options)
+        backend, options = rule.backend, {**rule.options, **options}
+    info = check_options(backend, options)
+    if job != "find" and not info.exhaustive:
+        raise InputError(f"backend {backend!r} does not search exhaustively; choose one of: "
+                         + ", ".join(name for name in backend_names(exhaustive_only=True)
+                                     if backend_info(name).posed))
+    info.check(spec, options, job)
+    return Plan(spec, job, backend, options, limit=limit, rule=rule,
+                counting_route="enumerate" if job == "count" else None,
+                memory=info.memory(spec, options, job) if info.memory is not None else None)
 
 
 def _resolve(spec: Spec, job: Job, backend: str, options: dict[str, Any], limit: int | None,
@@ -556,6 +594,9 @@ def board_of(spec_or_n: Spec | int | str, options: dict[str, Any]) -> Spec:
     for key, cells in extra.items():
         if isinstance(cells, (str, bytes)) or not hasattr(cells, "__iter__"):
             raise SpecError(f"{key} must be a list of (row, col) pairs, got {cells!r}")
+    if spec.is_open:  # a posed problem keeps its rules; only its givens grow
+        return replace(spec, fixed=spec.fixed + tuple(extra["fixed"]),
+                       forbidden=spec.forbidden + tuple(extra["forbidden"]))
     return Spec(spec.n, variant, spec.fixed + tuple(extra["fixed"]),
                 spec.forbidden + tuple(extra["forbidden"]), spec.name)
 

@@ -74,6 +74,11 @@ class BacktrackBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
+        if spec.is_open:  # a posed problem: cell by cell, its lines' bounds propagated
+            from .backtrack_posed import POSED
+            from .posed import search_posed
+
+            return search_posed(POSED, spec, on_solution, limit, deadline)
         started = time.perf_counter()
         emitter = Emitter(on_solution, limit)
         if self.order != "rows":

@@ -177,6 +177,11 @@ class CpSatBackend:
         limit: int | None = None,
         deadline: Deadline | None = None,
     ) -> Outcome:
+        if spec.is_open:
+            from .cpsat_posed import POSED
+            from .posed import search_posed
+
+            return search_posed(POSED, spec, on_solution, limit, deadline)
         enumerate_all = limit != 1
         workers = cpsat_facts.workers_for(spec, {"workers": self.workers},
                                 "enumerate" if enumerate_all else "find")

@@ -189,6 +189,12 @@ class SatBackend:
     ) -> Outcome:
         encoding = encoding_for(spec, {"encoding": self.encoding},
                                 "find" if limit == 1 else "enumerate")
+        if spec.is_open:
+            from .posed import search_posed
+            from .sat_posed import posed_search
+
+            return search_posed(posed_search(encoding, self.solver), spec, on_solution,
+                                limit, deadline)
         started = time.perf_counter()
         emitter = Emitter(on_solution, limit)
         if limit == 1:

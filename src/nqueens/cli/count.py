@@ -41,7 +41,7 @@ from .common import (
 )
 from .guard import Guard, stop_cause, stopped_replay
 from .progress import CountProgress
-from .render import announce, backend_text
+from .render import announce, backend_text, optimum_text
 
 #: Where split counts may run (`counting.executors.EXECUTORS` minus inline: that is --jobs 1).
 CLI_EXECUTORS = ("local", "dask")
@@ -432,7 +432,7 @@ def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard)
             if fundamental:
                 found = (f"{outcome.count} fundamental {plural(outcome.count, 'solution')}{bound} "
                          f"up to {symmetries_text(group)}; {outcome.total} in all")
-            print(f"{spec.describe()}: {found} "
+            print(f"{spec.describe()}: {optimum_text(outcome)}{found} "
                   f"[{backend_text(outcome)}{counter}, {outcome.elapsed:.3f} s]")
             _certificate_text(outcome)
             stats = outcome.stats

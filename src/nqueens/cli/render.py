@@ -99,3 +99,13 @@ def announce(chosen: Plan) -> None:
         print(f"nqueens: warning: {chosen.warning}", file=sys.stderr, flush=True)
     for note in chosen.notes:
         print(f"nqueens: note: {note}", file=sys.stderr, flush=True)
+
+
+def optimum_text(outcome: Outcome) -> str:
+    """For a posed problem with an objective: the optimum, and whether it is proved."""
+    if outcome.optimum is None:
+        return ""
+    if outcome.complete or (outcome.bound == outcome.optimum):
+        return f"optimum {outcome.optimum} queens (proved); optimal placements: "
+    bound = "" if outcome.bound is None else f", bound {outcome.bound}"
+    return f"best {outcome.optimum} queens, not proved optimal{bound}; "

@@ -41,7 +41,7 @@ from .common import (
 )
 from .guard import Guard, stop_cause, stopped_replay
 from .progress import bar, wanted
-from .render import announce, backend_text, solution_text
+from .render import announce, backend_text, optimum_text, solution_text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -300,14 +300,6 @@ def _summary(what: str, outcome: Outcome) -> str:
                    f"({outcome.stats.get('cap', 'its steps')}); more may exist")
     else:
         verdict = f"{solutions} before the search stopped ({status.value}); more may exist"
-    return f"{what}: {_optimum_text(outcome)}{verdict} [{backend_text(outcome)}]"
+    return f"{what}: {optimum_text(outcome)}{verdict} [{backend_text(outcome)}]"
 
 
-def _optimum_text(outcome: Outcome) -> str:
-    """For a posed problem with an objective: the optimum, and whether it is proved."""
-    if outcome.optimum is None:
-        return ""
-    if outcome.complete or (outcome.bound == outcome.optimum):
-        return f"optimum {outcome.optimum} queens (proved); optimal placements: "
-    bound = "" if outcome.bound is None else f", bound {outcome.bound}"
-    return f"best {outcome.optimum} queens, not proved optimal{bound}; "

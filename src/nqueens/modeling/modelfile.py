@@ -31,15 +31,16 @@ from typing import Any
 from ..atomicfile import write_text_atomic
 from ..errors import ModelFileError, SpecError
 from ..limits import MAX_BOARD_N, MAX_DIGITS
-from ..spec import Spec
+from ..spec import Rule, Spec
 from ..validator import find_violations
 from ..variants import VARIANTS
 from .givens import Given, cell_givens
 
 __all__ = ["Expected", "Model", "dump_model", "load_model", "model_text", "read_model"]
 
-TOP_KEYS = ("name", "description", "n", "variant", "fixed", "forbidden", "expected")
-EXPECTED_KEYS = ("count", "satisfiable", "witness", "source")
+TOP_KEYS = ("name", "description", "n", "variant", "fixed", "forbidden", "expected",
+            "rules", "regions", "queens", "objective")
+EXPECTED_KEYS = ("count", "satisfiable", "witness", "source", "optimum")
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,10 @@ class Expected:
     count: int | None = None
     satisfiable: bool | None = None
     source: str = ""
-    witness: tuple[int, ...] | None = None  # a solution (column per row): proves satisfiable
+    #: a solution, proving satisfiable: a column per row, or (a posed problem) its cells
+    witness: tuple[Any, ...] | None = None
+    #: a posed problem with an objective: the fewest (most) queens any placement has
+    optimum: int | None = None
 
     def __post_init__(self) -> None:
         if self.count is not None and self.satisfiable is None:
@@ -62,8 +66,10 @@ class Expected:
             table["count"] = self.count
         elif self.satisfiable is not None:
             table["satisfiable"] = self.satisfiable
+        if self.optimum is not None:
+            table["optimum"] = self.optimum
         if self.witness is not None:
-            table["witness"] = list(self.witness)
+            table["witness"] = [list(v) if isinstance(v, tuple) else v for v in self.witness]
         if self.source:
             table["source"] = self.source
         return table
@@ -119,20 +125,27 @@ def _parse_expected(path: str | os.PathLike[str], value: Any) -> Expected:  # no
         raise _fail(path, "expected.satisfiable", f"must be true or false, got {satisfiable!r}")
     if not isinstance(source, str):
         raise _fail(path, "expected.source", f"must be a string, got {_type_name(source)}")
+    optimum = value.get("optimum")
+    if optimum is not None and not (_is_int(optimum) and optimum >= 0):
+        raise _fail(path, "expected.optimum", f"must be a non-negative integer, got {optimum!r}")
     witness = value.get("witness")
     if witness is not None:
-        if not (isinstance(witness, list) and all(_is_int(c) for c in witness)):
-            raise _fail(path, "expected.witness", "must be an array of column numbers, one per row")
+        cells = isinstance(witness, list) and all(
+            isinstance(c, list) and len(c) == 2 and all(map(_is_int, c)) for c in witness)
+        if not cells and not (isinstance(witness, list) and all(_is_int(c) for c in witness)):
+            raise _fail(path, "expected.witness", "must be an array of column numbers, one "
+                        "per row, or of [row, col] cells")
         if satisfiable is False or count == 0:
             raise _fail(path, "expected.witness", "a witness contradicts an unsatisfiable answer")
         satisfiable = True
-        witness = tuple(witness)
-    if count is None and satisfiable is None:
-        raise _fail(path, "expected", "give count = N or satisfiable = true/false")
+        witness = tuple(tuple(c) if isinstance(c, list) else c for c in witness)
+    if count is None and satisfiable is None and optimum is None:
+        raise _fail(path, "expected", "give count = N, satisfiable = true/false or "
+                    "optimum = K")
     if count is not None and satisfiable is not None and satisfiable != (count > 0):
         raise _fail(path, "expected.satisfiable",
                     f"contradicts expected.count = {count}; keep one of them")
-    return Expected(count, satisfiable, source, witness)
+    return Expected(count, satisfiable, source, witness, optimum)
 
 
 #: Most fixed and forbidden cells a model holds, in every format, counted before any is
@@ -176,6 +189,9 @@ def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>"
     problem = board_size_problem(n)
     if problem is not None:
         raise _fail(path, "n", problem)
+    posed = [key for key in ("rules", "regions", "queens", "objective") if key in doc]
+    if posed:
+        return _parse_posed(doc, path, n)
     variant = doc.get("variant", "queens")
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise _fail(path, "variant",
@@ -201,13 +217,121 @@ def parse_model(doc: Mapping[str, Any], path: str | os.PathLike[str] = "<model>"
             if message.startswith(key + "["):  # already names the entry, e.g. fixed[2]
                 raise ModelFileError(f"{os.fspath(path)}: {message}") from None
             raise _fail(path, key, message) from None
+    return _finish(doc, path, spec)
+
+
+def _finish(doc: Mapping[str, Any], path: str | os.PathLike[str], spec: Spec) -> Model:
+    """The model of a checked spec: its expected answer read and its witness validated."""
     expected = _parse_expected(path, doc["expected"]) if "expected" in doc else None
     if expected is not None and expected.witness is not None:
         violations = find_violations(spec, expected.witness)
         if violations:
             raise _fail(path, "expected.witness",
                         f"not a solution of this model: {violations[0].describe()}")
+    if expected is not None and expected.optimum is not None and spec.objective is None:
+        raise _fail(path, "expected.optimum", "an optimum needs an objective; add "
+                    "objective = \"fewest\" or \"most\", or drop it")
     return Model(spec, doc.get("description", ""), expected)
+
+
+RULE_KEYS = ("family", "lo", "hi", "exactly", "attack", "cells", "connected")
+
+
+def _parse_posed(doc: Mapping[str, Any], path: str | os.PathLike[str], n: int) -> Model:
+    """A posed problem's model: `[[rules]]` tables, a `regions` grid, `queens`, `objective`
+    (see models/README.md); each refusal names its key."""
+    if "variant" in doc:
+        raise _fail(path, "variant", "a posed problem states its own rules; drop variant "
+                    "(the rules of a variant are listed in models/README.md)")
+    for key in ("name", "description"):
+        if not isinstance(doc.get(key, ""), str):
+            raise _fail(path, key, f"must be a string, got {_type_name(doc[key])}")
+    raw = doc.get("rules", [])
+    if not isinstance(raw, list) or not all(isinstance(rule, dict) for rule in raw):
+        raise _fail(path, "rules", "expected [[rules]] tables, each with a family, e.g. "
+                    "[[rules]] family = \"rows\" exactly = 1")
+    if not raw:
+        raise _fail(path, "rules", "a posed problem needs at least one [[rules]] table")
+    rules = tuple(_parse_rule(path, f"rules[{index}]", table) for index, table in enumerate(raw))
+    regions = _parse_regions(path, doc["regions"], n) if "regions" in doc else ()
+    queens: Any = doc.get("queens")
+    if _is_int(queens):
+        queens = (queens, queens)
+    elif isinstance(queens, list):
+        queens = tuple(queens) + ((None,) if len(queens) == 1 else ())
+    elif queens is not None:
+        raise _fail(path, "queens", f"expected a number or [lo, hi], got {_type_name(queens)}")
+    fixed = _check_cells(path, "fixed", doc.get("fixed", []))
+    forbidden = _check_cells(path, "forbidden", doc.get("forbidden", []))
+    try:
+        spec = Spec(n, "custom", tuple(map(_pair, fixed)), tuple(map(_pair, forbidden)),
+                    name=doc.get("name", ""), rules=rules, regions=regions, queens=queens,
+                    objective=doc.get("objective"))
+    except SpecError as error:  # its message names the key (queens, regions, the family)
+        raise ModelFileError(f"{os.fspath(path)}: {error}") from None
+    return _finish(doc, path, spec)
+
+
+def _pair(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _parse_rule(path: str | os.PathLike[str], where: str, table: Mapping[str, Any]) -> Rule:
+    for key in table:
+        if key not in RULE_KEYS:
+            raise _fail(path, f"{where}.{key}", f"unknown key; allowed keys: "
+                        f"{', '.join(RULE_KEYS)}")
+    if "family" not in table:
+        raise _fail(path, f"{where}.family", "missing; name the line family, e.g. family = "
+                    "\"rows\" (see models/README.md)")
+    lo, hi = table.get("lo"), table.get("hi")
+    if "exactly" in table:
+        if "lo" in table or "hi" in table:
+            raise _fail(path, f"{where}.exactly", "exactly = k is lo = hi = k; give one or "
+                        "the other")
+        lo = hi = table["exactly"]
+    cells = table.get("cells", [])
+    if not (isinstance(cells, list) and all(isinstance(line, list) for line in cells)):
+        raise _fail(path, f"{where}.cells", "expected lines of [row, col] cells, "
+                    "e.g. cells = [[[0, 0], [1, 1]]]")
+    connected = table.get("connected", True)
+    if not isinstance(connected, bool):
+        raise _fail(path, f"{where}.connected", f"must be true or false, got {connected!r}")
+    try:
+        return Rule(table["family"], lo, hi, attack=table.get("attack", "queen"),
+                    cells=tuple(tuple(_pair(cell) for cell in line) for line in cells),
+                    connected=connected)
+    except (SpecError, TypeError, ValueError) as error:
+        raise _fail(path, where, str(error)) from None
+
+
+def region_labels(rows: list[str], n: int) -> tuple[tuple[int, ...], ...]:
+    """A grid of letters (n strings of n letters) as region labels 0, 1, ...: the letters
+    in alphabetical order (A is region 0)."""
+    letters = sorted({letter for row in rows for letter in row})
+    index = {letter: label for label, letter in enumerate(letters)}
+    return tuple(tuple(index[letter] for letter in row) for row in rows)
+
+
+def _parse_regions(path: str | os.PathLike[str], value: Any, n: int) -> tuple[tuple[int, ...], ...]:
+    """`regions` as n strings of n letters (or one string of n lines), or n arrays of n
+    integer labels."""
+    if isinstance(value, str):
+        value = [line.strip() for line in value.strip().splitlines() if line.strip()]
+    if not isinstance(value, list) or len(value) != n:
+        raise _fail(path, "regions", f"expected {n} rows of {n} letters, one per cell (e.g. "
+                    "regions = [\"AABB\", ...]), got "
+                    + (f"{len(value)} rows" if isinstance(value, list) else _type_name(value)))
+    if all(isinstance(row, str) for row in value):
+        for index, row in enumerate(value):
+            if len(row) != n or not row.isalpha():
+                raise _fail(path, f"regions[{index}]", f"expected {n} letters, got {row!r}")
+        return region_labels(value, n)
+    for index, row in enumerate(value):
+        if not (isinstance(row, list) and len(row) == n and all(map(_is_int, row))):
+            raise _fail(path, f"regions[{index}]", f"expected {n} integer labels or a string "
+                        f"of {n} letters")
+    return tuple(tuple(row) for row in value)
 
 
 #: Largest model file read (a model of n = 100,000 with a cell per row is about 2 MB);

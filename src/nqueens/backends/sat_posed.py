@@ -1,0 +1,181 @@
+"""A posed problem as CNF: the cells are variables 1..n*n (row-major), each line's bounds
+a cardinality encoding from `pysat.card`, the objective a sequence of SAT calls.
+
+A line's "at most one" takes the backend's at-most-one encoding (pairwise by default, as for
+the n-queens problem); bounds above one take an encoding of any k (`K_ENCODING` unless the
+one named takes any k); "at least lo" is the at-most of the negated cells (a single clause
+for lo = 1: the coverage lines of domination). The `native` choice hands every bound to
+MiniCard as cardinality constraints instead.
+
+The objective is proved by descending SAT calls on one incremental solver: each placement
+found with v queens is followed by a call asking for v - 1 (fewest) or v + 1 (most),
+a sequential counter over the cells switched on by an assumed selector, until one is
+unsatisfiable, which proves v. Enumeration blocks the cells only (encodings add auxiliaries): the placement's queens
+alone when every solution has the same number of queens, else its whole assignment, since
+a superset of a placement may be another solution.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from functools import partial
+from typing import Any
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import CNF, CNFPlus, IDPool
+from pysat.solvers import Solver
+
+from ..result import Deadline
+from ..spec import Spec
+from .base import Emitter
+from .cnf import cell_var
+from .posed import Optimum, PosedSearch, sorted_cells
+from .sat import ENUMERATION_SOLVER, solve_stoppably, solver_for
+from .sat_facts import NATIVE
+
+#: Encodings of "at most k" for any k; pairwise, bitwise and ladder take k = 1 only.
+ANY_K = ("seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer", "kmtotalizer")
+#: The encoding of bounds above one when the named at-most-one encoding takes k = 1 only:
+#: linear in the line's cells times k, no worse than the others on the bundled models.
+K_ENCODING = "seqcounter"
+
+
+def encode_posed(spec: Spec, encoding: str) -> CNF:
+    """The CNF (a CNFPlus with `atmosts` for the native encoding) of a posed spec."""
+    n = spec.n
+    pool = IDPool(start_from=n * n + 1)
+    cnf = CNFPlus() if encoding == NATIVE else CNF()
+    cnf.nv = n * n
+    for clause in _clauses(spec, encoding, pool, cnf):
+        cnf.append(clause)
+    cnf.nv = max(cnf.nv, pool.top)
+    return cnf
+
+
+def _clauses(spec: Spec, encoding: str, pool: IDPool, cnf: CNF) -> Iterator[list[int]]:
+    n = spec.n
+    forbidden = set(spec.forbidden)
+    for r, c in spec.forbidden:
+        yield [-cell_var(n, r, c)]
+    for r, c in spec.fixed:
+        yield [cell_var(n, r, c)]
+    for line in spec.lines:
+        lits = [cell_var(n, r, c) for r, c in line.cells if (r, c) not in forbidden]
+        if line.hi < len(lits):
+            yield from _at_most(lits, line.hi, encoding, pool, cnf)
+        if line.lo == 1:
+            yield lits
+        elif line.lo > 1:
+            yield from _at_most([-lit for lit in lits], len(lits) - line.lo, encoding, pool, cnf)
+
+
+def _at_most(lits: list[int], k: int, encoding: str, pool: IDPool,
+             cnf: CNF) -> Iterator[list[int]]:
+    if k == 0:
+        yield from ([-lit] for lit in lits)
+        return
+    if encoding == NATIVE:
+        cnf.append([lits, k], is_atmost=True)
+        return
+    chosen = encoding if k == 1 or encoding in ANY_K else K_ENCODING
+    yield from CardEnc.atmost(lits, k, vpool=pool, encoding=getattr(EncType, chosen)).clauses
+
+
+def _fixed_size(spec: Spec) -> bool:
+    """Every placement of the spec has the same number of queens (so a placement's queens
+    alone block it)."""
+    if spec.queens is not None and spec.queens[0] == spec.queens[1]:
+        return True
+    return any(rule.family in ("rows", "columns") and rule.bounds[0] == rule.bounds[1]
+               for rule in spec.rules)
+
+
+def satisfy(spec: Spec, emitter: Emitter, deadline: Deadline | None, *, encoding: str,
+            solver: str | None) -> tuple[bool, bool, dict[str, Any]]:
+    """Every placement, blocking each one's cells, or the first when one is wanted."""
+    cnf = encode_posed(spec, encoding)
+    name = solver_for(encoding, solver, ENUMERATION_SOLVER)
+    cells = [cell_var(spec.n, r, c) for r in range(spec.n) for c in range(spec.n)]
+    short = _fixed_size(spec)
+    exhausted = timed_out = False
+    calls = 0
+    with Solver(name=name, bootstrap_with=cnf) as sat:
+        while True:
+            answer = solve_stoppably(sat, deadline)
+            calls += 1
+            if answer is None:
+                timed_out = True
+                break
+            if not answer:
+                exhausted = True
+                break
+            model = sat.get_model()
+            queens = [v for v in cells if model[v - 1] > 0]
+            if not emitter.emit(_cells_of(spec.n, queens)):
+                break
+            sat.add_clause([-v for v in queens] if short else
+                           [-v if model[v - 1] > 0 else v for v in cells])
+            if deadline is not None and deadline.expired():
+                timed_out = True
+                break
+    return exhausted, timed_out, _stats(cnf, encoding, name, calls)
+
+
+def optimize(spec: Spec, deadline: Deadline | None, *, encoding: str,
+             solver: str | None) -> Optimum:
+    """The optimum by descending SAT calls (see the module docstring)."""
+    cnf = encode_posed(spec, encoding)
+    name = solver_for(encoding, solver, ENUMERATION_SOLVER)
+    n = spec.n
+    cells = [cell_var(n, r, c) for r in range(n) for c in range(n)]
+    fewest = spec.objective == "fewest"
+    pool = IDPool(start_from=cnf.nv + 1)
+    started = time.perf_counter()
+    best: tuple[tuple[int, int], ...] | None = None
+    calls = 0
+    proved = False
+    with Solver(name=name, bootstrap_with=cnf) as sat:
+        assumptions: list[int] = []
+        while True:
+            answer = solve_stoppably(sat, deadline, assumptions)
+            calls += 1
+            if answer is None:
+                break
+            if not answer:
+                proved = True
+                break
+            model = sat.get_model()
+            best = _cells_of(n, [v for v in cells if model[v - 1] > 0])
+            better = len(best) - 1 if fewest else len(best) + 1
+            if not 0 <= better <= len(cells):  # no fewer than none, no more than every cell
+                proved = True
+                break
+            # the next call asks for one queen better, under a fresh selector literal
+            selector = pool.id(("better", better))
+            bound = (CardEnc.atmost(cells, better, vpool=pool, encoding=EncType.seqcounter)
+                     if fewest else
+                     CardEnc.atleast(cells, better, vpool=pool, encoding=EncType.seqcounter))
+            for clause in bound.clauses:
+                sat.add_clause([-selector, *clause])
+            assumptions = [selector]
+    stats = {**_stats(cnf, encoding, name, calls),
+             "seconds": round(time.perf_counter() - started, 3)}
+    value = None if best is None else len(best)
+    return Optimum(value, best, proved=proved, bound=value if proved else None, stats=stats)
+
+
+def _cells_of(n: int, queens: list[int]) -> tuple[tuple[int, int], ...]:
+    return sorted_cells(divmod(v - 1, n) for v in queens)
+
+
+def _stats(cnf: CNF, encoding: str, solver: str, calls: int) -> dict[str, Any]:
+    return {"encoding": encoding, "solver": solver, "variables": cnf.nv,
+            "clauses": len(cnf.clauses), "sat_calls": calls,
+            **({"cardinality_constraints": len(cnf.atmosts)} if encoding == NATIVE else {})}
+
+
+def posed_search(encoding: str, solver: str | None) -> PosedSearch:
+    """The sat backend's compiler of posed specs, with its encoding and solver."""
+    return PosedSearch("sat", partial(satisfy, encoding=encoding, solver=solver),
+                       partial(optimize, encoding=encoding, solver=solver))
