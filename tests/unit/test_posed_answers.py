@@ -154,3 +154,19 @@ def test_the_brute_force_knows_published_domination_numbers() -> None:
         _, apart = brute_solve({"n": n, "objective": "fewest",
                                 "rules": [{"family": "coverage", "lo": 1}, *_QUEEN_LINES]})
         assert len(apart) == independent
+
+
+@pytest.mark.parametrize("encoding", ["native", "seqcounter", "totalizer", "ladder",
+                                      "bitwise", "kmtotalizer"])
+def test_every_cnf_encoding_gives_the_brute_forces_count(encoding: str) -> None:
+    """Bounds above one take an encoding of any k whichever at-most-one encoding is named;
+    the native one hands every bound to MiniCard."""
+    from nqueens.backends.sat import SatBackend
+
+    for problem in CASES.values():
+        spec = spec_of(problem)
+        optimum, expected = brute_solve(problem)
+        outcome = SatBackend(encoding=encoding).search(spec)
+        assert outcome.complete and outcome.count == len(expected), (encoding, problem)
+        if spec.objective is not None:
+            assert outcome.optimum == optimum

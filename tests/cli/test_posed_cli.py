@@ -1,0 +1,136 @@
+"""Posed problems from model files through the command line: solve, count, verify, and the
+refusals of bad input (one line, exit 2) and of jobs only the n-queens problem has.
+
+Expected answers are independent: the region puzzle's three placements come from the brute
+force (tests/brute_force_posed.py, checked here too), queen domination's from OEIS A075458
+(gamma(Q_5) = 3) and A002564 (186 minimum dominating placements of the 5x5 board)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from brute_force_posed import solve as brute_solve
+
+from nqueens.errors import ModelFileError
+from nqueens.modeling.modelfile import read_model
+
+REGION_PUZZLE = '''name = "regions-5"
+n = 5
+regions = """
+AABBB
+ACCBB
+ACDDE
+AADEE
+AADEE
+"""
+[[rules]]
+family = "rows"
+exactly = 1
+[[rules]]
+family = "columns"
+exactly = 1
+[[rules]]
+family = "regions"
+exactly = 1
+[[rules]]
+family = "king"
+hi = 1
+'''
+
+DOMINATION_5 = '''n = 5
+objective = "fewest"
+[[rules]]
+family = "coverage"
+lo = 1
+[expected]
+optimum = 3
+count = 186
+source = "OEIS A075458 and A002564"
+'''
+
+_LETTERS = ["AABBB", "ACCBB", "ACDDE", "AADEE", "AADEE"]
+
+
+@pytest.fixture
+def puzzle(tmp_path: Path) -> Path:
+    path = tmp_path / "regions.toml"
+    path.write_text(REGION_PUZZLE)
+    return path
+
+
+def test_the_region_puzzle_file_reads_as_its_letters_say(puzzle: Path) -> None:
+    spec = read_model(puzzle).spec
+    assert spec.is_open and spec.rows_exact
+    assert [[ord(_LETTERS[r][c]) - ord("A") for c in range(5)] for r in range(5)] == \
+        [list(row) for row in spec.regions]
+
+
+def test_count_and_solve_a_region_puzzle(puzzle: Path, run_cli: Callable[..., object]) -> None:
+    problem = {"n": 5, "regions": [[ord(ch) - ord("A") for ch in row] for row in _LETTERS],
+               "rules": [{"family": "rows", "lo": 1, "hi": 1},
+                         {"family": "columns", "lo": 1, "hi": 1},
+                         {"family": "regions", "lo": 1, "hi": 1},
+                         {"family": "king", "lo": 0, "hi": 1}]}
+    _, placements = brute_solve(problem)
+    for backend in ("auto", "cpsat", "sat", "backtrack"):
+        counted = run_cli("count", str(puzzle), "--backend", backend, "--format", "json")
+        assert counted.code == 0, counted.err  # type: ignore[attr-defined]
+        doc = json.loads(counted.out)  # type: ignore[attr-defined]
+        assert doc["count"] == len(placements) and doc["complete"]
+    solved = run_cli("solve", str(puzzle), "--format", "json", "--all")
+    assert solved.code == 0, solved.err  # type: ignore[attr-defined]
+    listed = json.loads(solved.out)["solutions"]  # type: ignore[attr-defined]
+    assert len(listed) == len(placements)
+    assert {frozenset(enumerate(cols)) for cols in listed} == placements
+
+
+def test_domination_optimum_and_its_placements_on_every_backend(
+        tmp_path: Path, run_cli: Callable[..., object]) -> None:
+    path = tmp_path / "domination.toml"
+    path.write_text(DOMINATION_5)
+    for backend in ("sat", "cpsat", "backtrack"):
+        counted = run_cli("count", str(path), "--backend", backend, "--format", "json")
+        assert counted.code == 0, counted.err  # type: ignore[attr-defined]
+        doc = json.loads(counted.out)  # type: ignore[attr-defined]
+        assert (doc["optimum"], doc["bound"], doc["count"]) == (3, 3, 186)
+    text = run_cli("count", str(path))
+    assert "optimum 3 queens (proved)" in text.out and "186 solutions" in text.out  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("change", "names"), [
+    ('family = "rows"\nexactly = 1', "rules"),
+    ('[[rules]]\nfamily = "lines"', "unknown line family"),
+    ('[[rules]]\nfamily = "rows"\nlo = 3\nhi = 2', "contradict"),
+    ('[[rules]]\nfamily = "rows"\nexactly = 6', "row rule"),
+    ('[[rules]]\nfamily = "rows"\nwidth = 1', "rules[0].width"),
+    ('regions = ["AB", "AB"]\n[[rules]]\nfamily = "regions"', "regions"),
+    ('objective = "best"\n[[rules]]\nfamily = "rows"', "objective"),
+    ('variant = "torus"\n[[rules]]\nfamily = "rows"', "variant"),
+])
+def test_bad_posed_input_is_one_line_naming_the_key(
+        tmp_path: Path, run_cli: Callable[..., object], change: str, names: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(f"n = 5\n{change}\n")
+    with pytest.raises(ModelFileError, match=names.replace("[", r"\[").replace("]", r"\]")):
+        read_model(path)
+    result = run_cli("solve", str(path))
+    assert result.code == 2  # type: ignore[attr-defined]
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err  # type: ignore[attr-defined]
+    assert result.out == ""  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("extra", [("--unique",), ("--certify",), ("--jobs", "2")])
+def test_jobs_only_the_n_queens_problem_has_are_refused_in_one_line(
+        puzzle: Path, run_cli: Callable[..., object], extra: tuple[str, ...]) -> None:
+    result = run_cli("count", str(puzzle), *extra)
+    assert result.code == 2, result.err  # type: ignore[attr-defined]
+    assert len(result.err.strip().splitlines()) == 1  # type: ignore[attr-defined]
+
+
+def test_a_backend_that_takes_no_posed_problem_is_refused(
+        puzzle: Path, run_cli: Callable[..., object]) -> None:
+    result = run_cli("count", str(puzzle), "--backend", "permutation")
+    assert result.code == 2 and "posed problem" in result.err  # type: ignore[attr-defined]
