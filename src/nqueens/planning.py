@@ -40,7 +40,7 @@ if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata
     from .proofs.certify import AnswerHook
 
 __all__ = ["Plan", "Split", "check_agreement", "check_path", "cross_check_plan", "model_of",
-           "plan", "spec_of"]
+           "plan", "refuse_posed", "spec_of"]
 
 #: A job forecast to take longer than this (seconds) is worth a word before it starts.
 SLOW_SECONDS = 5.0
@@ -262,6 +262,19 @@ def plan(
         forecast=expected, memory=_memory(spec, info, options, job, counting, jobs or 1),
         warning=_warning(spec, backend, job, options, limit, expected, bounded, timeout),
         notes=tuple(notes), certification=certification)
+
+
+def refuse_posed(spec: Spec, what: str) -> None:
+    """Refuse, in one line, a job that only the n-queens problem and its variants have (its
+    code reads their lines as queens' lines) on a posed problem.
+
+    Raises:
+        InputError: naming the job and what serves a posed problem.
+    """
+    if spec.is_open:
+        raise InputError(f"{what} works on the n-queens problem and its variants; "
+                         f"{spec.describe()} is a posed problem: use `nqueens solve` or "
+                         "`nqueens count` (solve, count in Python)")
 
 
 def _plan_posed(spec: Spec, job: Job, backend: str, options: dict[str, Any], *,
@@ -755,6 +768,7 @@ def plan_explanation(
     timeout = time_limit(timeout)
     model = instance if isinstance(instance, Model) else model_of(instance)
     spec = model.spec
+    refuse_posed(spec, "explain")
     chosen = tuple(givens) if givens is not None else model.grouped()
     if proof is not None and not certify:
         raise InputError("a proof file is written only for a certified answer; add --certify "
@@ -857,6 +871,7 @@ def plan_most_queens(instance: Spec | int | str, *, method: str = "auto",
         raise InputError(f"unknown most-queens method {method!r}; choose one of: "
                          f"{', '.join(METHODS)}")
     spec = spec_of(instance)
+    refuse_posed(spec, "most queens (--most-queens) of a board")
     solvers = METHODS[method]
     for solver in solvers:
         if solver == "cpsat":

@@ -134,3 +134,16 @@ def test_a_backend_that_takes_no_posed_problem_is_refused(
         puzzle: Path, run_cli: Callable[..., object]) -> None:
     result = run_cli("count", str(puzzle), "--backend", "permutation")
     assert result.code == 2 and "posed problem" in result.err  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("command", [("explain",), ("estimate",), ("describe",),
+                                     ("export", "--to", "dimacs"), ("solve", "--most-queens"),
+                                     ("trace",), ("stats",), ("play", "-o", "page.html")])
+def test_commands_of_the_n_queens_problem_only_refuse_a_posed_one_in_one_line(
+        puzzle: Path, run_cli: Callable[..., object], command: tuple[str, ...],
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run_cli(command[0], str(puzzle), *command[1:])
+    assert result.code == 2, result.err  # type: ignore[attr-defined]
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err  # type: ignore[attr-defined]
+    assert result.out == "" and not (tmp_path / "page.html").exists()  # type: ignore[attr-defined]

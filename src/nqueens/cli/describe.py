@@ -117,6 +117,9 @@ class _Shown(str):
 
 def run(args: argparse.Namespace) -> int:
     spec = load_problem_args(args)
+    from ..planning import refuse_posed  # the plan's refusal, loaded with the command
+
+    refuse_posed(spec, "describe")
     backends = args.backend or described_backends()
     owners = option_owners("encoding")
     if args.encoding is not None and not set(owners) & set(backends):

@@ -47,6 +47,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem)
+    from ..planning import refuse_posed  # the plan's refusal, loaded with the command
+
+    refuse_posed(spec, "estimate (the textbook tree estimate)")
     n = spec.n
     check_estimate(n, args.samples)
     started = time.perf_counter()

@@ -12,7 +12,7 @@ format that needs them.
 
 from __future__ import annotations
 
-from ..errors import SizeLimitError
+from ..errors import InputError, SizeLimitError
 from ..spec import Spec
 
 __all__ = ["FORMATS", "check_export", "cpsat_text", "dimacs_text", "export_text", "minizinc_text"]
@@ -181,6 +181,10 @@ def check_export(spec: Spec, fmt: str, encoding: str | None = None) -> None:
     from ..backends import first_by_formalism
     from ..backends.sat_facts import DEFAULT_ENCODING, LARGE_ENCODING
     from .structure import describe_compiled
+
+    if spec.is_open and fmt != "minizinc":
+        raise InputError(f"--to {fmt} writes the n-queens problem and its variants; a posed "
+                         "problem exports as --to minizinc (its lines, bounds and objective)")
 
     backend = first_by_formalism()["cnf" if fmt == "dimacs" else "cpsat"]
     doc = describe_compiled(spec, backend, encoding)
