@@ -1,13 +1,14 @@
 """What the help and the reference tell a new user holds (issue 39, 18): `explain --help`
 names only files that ship or that its examples make; `verify_proof` is in the API
 reference and the README's list; certify.md gives `verify --proof` its real exit code; a
-model on standard input (`-`) is refused as such, not as a board size."""
+model on standard input (`-`) is read, and an empty one refused as such."""
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
 
+import pytest
 from conftest import CliResult
 
 from nqueens.modeling.bundled import bundled_model
@@ -44,9 +45,30 @@ def test_certify_page_gives_verify_proof_its_exit_code(run_cli: Callable[..., Cl
     assert "`verify --proof` 0 for a proof that checks" in said
 
 
-def test_a_model_on_standard_input_is_refused_as_such(run_cli: Callable[..., CliResult]) -> None:
+def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+def test_a_model_is_read_from_standard_input_in_any_format(
+        run_cli: Callable[..., CliResult], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`-` reads the model from standard input (issue 40): TOML, or a region puzzle's grid
+    of letters (its three placements found by the brute force in test_posed_cli.py)."""
+    _stdin(monkeypatch, b"n = 6\n")
+    got = run_cli("count", "-")
+    assert got.code == 0 and "4 solutions" in got.out, got.err  # OEIS A000170: 4 for n = 6
+    _stdin(monkeypatch, b"AABBB\nACCBB\nACDDE\nAADEE\nAADEE\n")
+    got = run_cli("count", "-")
+    assert got.code == 0 and "3 solutions" in got.out, got.err
+
+
+def test_an_empty_standard_input_is_refused_in_one_line(
+        run_cli: Callable[..., CliResult], monkeypatch: pytest.MonkeyPatch) -> None:
     for command in ("explain", "solve", "count"):
+        _stdin(monkeypatch, b"")
         got = run_cli(command, "-")
         assert got.code == 2 and got.err.count("\n") == 1, got.err
-        assert "not from standard input ('-')" in got.err and "board size N" in got.err
+        assert "<stdin>" in got.err and "n = 8" in got.err
         assert "N must be a positive integer" not in got.err

@@ -147,3 +147,20 @@ def test_commands_of_the_n_queens_problem_only_refuse_a_posed_one_in_one_line(
     assert result.code == 2, result.err  # type: ignore[attr-defined]
     assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err  # type: ignore[attr-defined]
     assert result.out == "" and not (tmp_path / "page.html").exists()  # type: ignore[attr-defined]
+
+
+def test_a_grid_of_letters_is_the_region_puzzle(tmp_path: Path, puzzle: Path,
+                                                run_cli: Callable[..., object]) -> None:
+    grid = tmp_path / "puzzle.txt"
+    grid.write_text("# a region puzzle\n" + "\n".join(_LETTERS) + "\n")
+    from nqueens.modeling.formats import read_instance
+
+    spec = read_instance(str(grid)).spec
+    same = read_model(puzzle).spec
+    assert (spec.rules, spec.regions) == (same.rules, same.regions)
+    counted = run_cli("count", str(grid))
+    assert counted.code == 0 and "3 solutions" in counted.out  # type: ignore[attr-defined]
+    ragged = tmp_path / "ragged.txt"
+    ragged.write_text("AAB\nAB\nABB\n")
+    refused = run_cli("count", str(ragged))
+    assert refused.code == 2 and "Traceback" not in refused.err  # type: ignore[attr-defined]

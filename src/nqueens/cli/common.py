@@ -82,11 +82,13 @@ def load_instance(text: str, variant: str | None = None) -> Model:
         return Model(_board(n, variant))
     from ..modeling.formats import read_instance
 
+    if text == "-":  # a model on standard input, in any format (a grid of letters too)
+        model = read_instance("-")
+        if variant is not None and variant != model.spec.variant:
+            raise InputError(f"--variant {variant} conflicts with the model on standard "
+                             "input; drop --variant")
+        return model
     path = model_path(text)
-    if path is None and text.strip() == "-":
-        raise InputError("a model is read from a file, not from standard input ('-'); save it "
-                         "to a file and give its path (or give a board size N or a bundled "
-                         "model's name: `nqueens models` lists them)")
     if path is None:
         raise InputError(
             f"N must be a positive integer board size, a model file (.toml) or a "

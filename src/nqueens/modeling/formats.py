@@ -38,6 +38,7 @@ from .modelfile import (
     Model,
     board_size_problem,
     cells_problem,
+    model_from_toml,
     model_text,
     read_model,
     read_model_bytes,
@@ -172,6 +173,22 @@ def _read_text(path: str) -> str:
         raise ModelFileError(f"{path}: line {line}: not UTF-8 text") from None
 
 
+def _read_stdin() -> str:
+    """Standard input as a model's text, bounded as a model file is (`-` on the command
+    line)."""
+    import sys
+
+    data = sys.stdin.buffer.read(MAX_MODEL_BYTES + 1)
+    if len(data) > MAX_MODEL_BYTES:
+        raise ModelFileError(f"<stdin>: more than {MAX_MODEL_BYTES // 2**20} MiB, more than "
+                             "any model file; give a smaller model")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ModelFileError(f"<stdin>: line {line}: not UTF-8 text") from None
+
+
 def _is_toml(data: bytes) -> bool:
     head = data[:4096].decode("utf-8", "replace")
     return detect_format("", head) == "toml"
@@ -192,7 +209,34 @@ def detect_format(path: str, text: str) -> str:
         return "asp"
     if any(word in ("diags", "numdiags") and after == "=" for word, after in words):
         return "diagonals"
+    if _letter_rows(text):
+        return "regions"
     return "toml"
+
+
+def _letter_rows(text: str) -> list[str] | None:
+    """The rows of a grid of letters (n lines of n letters, `#` comments and blank lines
+    aside), or None when the text is not one."""
+    rows = [line.split("#", 1)[0].strip() for line in text.splitlines()]
+    rows = [row for row in rows if row]
+    if rows and all(row.isascii() and row.isalpha() and len(row) == len(rows) for row in rows):
+        return rows
+    return None
+
+
+def _parse_letter_grid(path: str, text: str, name: str) -> Model:
+    """A region puzzle as a grid of letters: each letter a region; one queen per row,
+    column and region, none touching (`families.REGION_PUZZLE`)."""
+    from ..posed.families import REGION_PUZZLE
+    from .modelfile import region_labels
+
+    rows = _letter_rows(text) or []
+    try:
+        spec = Spec(len(rows), "custom", name=_stem(name), rules=REGION_PUZZLE,
+                    regions=region_labels(rows, len(rows)))
+    except SpecError as error:
+        raise ModelFileError(f"{path}: {error}") from None
+    return Model(spec, "a region puzzle: one queen per row, column and region, none touching")
 
 
 def read_instance(argument: str) -> Model:
@@ -202,14 +246,16 @@ def read_instance(argument: str) -> Model:
         ModelFileError: one line naming the file, the line and the problem.
     """
     path, take = split_take(argument)
-    text = _read_text(path)
+    text = _read_stdin() if path == "-" else _read_text(path)
     fmt = detect_format(path, text)
     if take is not None and fmt != "diagonals":
         raise ModelFileError(f"{path}: '#{take}' takes the first diagonals of an "
                              "excluded-diagonals file; this file is not one (drop '#')")
     if fmt == "toml":
-        return read_model(path)
-    name = Path(path).name
+        return model_from_toml(text, "<stdin>") if path == "-" else read_model(path)
+    name = "stdin" if path == "-" else Path(path).name
+    if fmt == "regions":
+        return _parse_letter_grid(path, text, name)
     if fmt == "param":
         return _parse_param(_Reader(path, text), name)
     if fmt == "asp":

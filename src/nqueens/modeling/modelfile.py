@@ -473,6 +473,12 @@ def read_model(path: str | os.PathLike[str]) -> Model:
     except UnicodeDecodeError as error:
         raise ModelFileError(f"{os.fspath(path)}: not UTF-8 text (TOML is UTF-8): byte "
                              f"{error.start} is {data[error.start:error.start + 1]!r}") from None
+    return model_from_toml(text, path)
+
+
+def model_from_toml(text: str, path: str | os.PathLike[str] = "<model>") -> Model:
+    """The model a TOML text states (`path` names it in messages: a file, or standard
+    input); bounded and checked as `read_model` says."""
     _check_shape(path, text)
     import tomllib  # here: the published formats (formats.py) are read without it
 

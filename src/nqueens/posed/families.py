@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 
-__all__ = ["ATTACKS", "FAMILIES", "MAX_OPEN_N", "OBJECTIVES", "PRESETS", "Rule", "attacks", "rule_lines"]
+__all__ = ["ATTACKS", "FAMILIES", "MAX_OPEN_N", "OBJECTIVES", "PRESETS", "REGION_PUZZLE", "Rule",
+           "attacks", "rule_lines"]
 
 #: The objectives a spec may state: the fewest or the most queens its lines allow.
 OBJECTIVES = ("fewest", "most")
@@ -236,3 +237,8 @@ PRESETS: dict[str, tuple[Rule, ...]] = {
     "superqueens": (Rule("rows", 1, 1), Rule("columns", 1, 1), Rule("diagonals", 0, 1),
                     Rule("anti-diagonals", 0, 1), Rule("knight", 0, 1)),
 }
+
+#: The daily region puzzle a grid of letters states: one queen per row, column and region,
+#: no two touching (no diagonal rule).
+REGION_PUZZLE: tuple[Rule, ...] = (Rule("rows", 1, 1), Rule("columns", 1, 1),
+                                   Rule("regions", 1, 1), Rule("king", 0, 1))
