@@ -182,3 +182,40 @@ def test_a_signal_while_the_fork_server_starts_is_delivered_afterwards() -> None
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"[{int(signal.SIGTERM)}]", done.stderr
+
+
+_SIGNAL_WHILE_THE_SERVER_STARTS = """
+import os, signal
+from multiprocessing import forkserver
+from nqueens.counting import executors
+
+got = []
+signal.signal(signal.SIGINT, lambda signum, frame: got.append(signum))
+original = forkserver.ensure_running
+
+def ensure_running():
+    os.kill(os.getpid(), signal.SIGINT)  # inside the window: held, not delivered yet
+    assert not got
+    original()
+
+forkserver.ensure_running = ensure_running
+executors.start_fork_server()
+assert got == [signal.SIGINT], got
+pid = forkserver._forkserver._forkserver_pid
+status = dict(line.split(":\\t", 1) for line in open(f"/proc/{pid}/status").read().splitlines()
+              if ":\\t" in line)
+blocked = int(status["SigBlk"], 16)
+print(all(blocked >> (sig - 1) & 1 for sig in (signal.SIGINT, signal.SIGTERM)))
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+def test_a_signal_while_the_fork_server_starts_is_kept_and_the_server_never_takes_one() -> None:
+    """The fork server starts with SIGINT and SIGTERM blocked in this process: one arriving
+    then reaches this process's handler once the server runs (ignoring the signals instead
+    would discard it: a Ctrl-C the count ran through), and the server, which inherits the
+    mask, has both blocked, so a Ctrl-C to the process group cannot kill it."""
+    done = subprocess.run([sys.executable, "-c", _SIGNAL_WHILE_THE_SERVER_STARTS],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "True\n"

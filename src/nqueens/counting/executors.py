@@ -156,11 +156,12 @@ def open_executor(
 
 def start_fork_server() -> None:
     """Start the process pools' fork server now, from the main thread, with SIGINT and
-    SIGTERM ignored while it starts: a signal to the process group landing while its
-    interpreter is still starting would kill it with a traceback on our stderr. (Once
-    running it ignores SIGINT itself, and workers block both; see `init_worker`.) The
-    server inherits the SIG_IGN disposition across exec; this process keeps the signals
-    blocked meanwhile, so that one arriving then is delivered afterwards, not lost.
+    SIGTERM blocked while it starts: a signal to the process group landing while its
+    interpreter is still starting would kill it with a traceback on our stderr. The
+    server inherits the blocked mask across fork and exec, so it never takes them (nor do
+    its workers, which also ignore both; see `init_worker`); this process keeps one that
+    arrives meanwhile pending and takes it once the server runs. Ignoring the signals
+    instead (SIG_IGN) would discard a pending one: a Ctrl-C the count ran through.
     Elsewhere than the main thread, or when already running, it just makes sure the
     server runs."""
     from multiprocessing import forkserver, resource_tracker
@@ -175,24 +176,12 @@ def start_fork_server() -> None:
         return
     # The fork server starts the resource tracker first if it is not running, and the
     # tracker's start unblocks SIGINT and SIGTERM when done (it blocks them around its own
-    # spawn): inside the window below a signal would then meet SIG_IGN unblocked and be
-    # discarded (a SIGTERM the count ran through, about 1 in 40 near this moment). So the
-    # tracker starts first, outside the window; it protects its own start.
+    # spawn), which would end the window below early. So the tracker starts first; it
+    # protects its own start.
     resource_tracker.ensure_running()
-    # Blocked first: a signal arriving while the server starts stays pending for this
-    # process (Linux never discards a blocked signal as ignored) and reaches our handler
-    # once unblocked, instead of being lost to SIG_IGN (a Ctrl-C the count ran through).
     signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
     try:
-        if set(_SIGNALS) & signal.sigpending():  # one came already: SIG_IGN would drop it,
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)  # so let it reach its handler
-            signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
-        saved = {sig: signal.signal(sig, signal.SIG_IGN) for sig in _SIGNALS}
-        try:
-            forkserver.ensure_running()
-        finally:
-            for sig, handler in saved.items():
-                signal.signal(sig, handler)
+        forkserver.ensure_running()
     finally:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _SIGNALS)
 
