@@ -12,9 +12,9 @@ import pytest
 from brute_force_posed import solve as brute_solve
 
 from nqueens.backends import get_backend
-from nqueens.modeling.modelfile import read_model
+from nqueens.modeling.modelfile import model_text, read_model
 from nqueens.posed.validation import find_posed_violations
-from nqueens.spec import Spec
+from nqueens.spec import Rule, Spec
 
 from paths import MODELS
 
@@ -77,3 +77,27 @@ def test_the_chessboards_domination_number_is_proved() -> None:
     outcome = get_backend("sat").search(model.spec, limit=1)
     assert model.expected is not None
     assert (outcome.optimum, outcome.bound) == (model.expected.optimum, 5)
+
+
+_WRITTEN = [
+    Spec(5, "custom", fixed=((0, 0),), forbidden=((4, 4),), queens=(2, None),
+         rules=(Rule("coverage", 1, attack="knight"), Rule("king", 0, 1))),
+    Spec(4, "custom", queens=(4, 4), objective="most",
+         rules=(Rule("cells", 1, 2, cells=(((0, 0), (1, 1)), ((2, 3), (3, 2)))),
+                Rule("rows", 0, 2))),
+    Spec(6, "custom", regions=tuple(tuple(r * 6 + c for c in range(6)) for r in range(6)),
+         rules=(Rule("regions", 0, 1, connected=False), Rule("columns", 1, 1))),
+]
+
+
+@pytest.mark.parametrize("spec", [*(read_model(path).spec for path in POSED_PATHS), *_WRITTEN],
+                         ids=[*(path.stem for path in POSED_PATHS), "written-5", "written-4",
+                              "written-36-regions"])
+def test_a_posed_model_written_as_toml_reads_back_the_same(spec: Spec, tmp_path: Path) -> None:
+    """`nqueens model --to toml` of a posed problem keeps its rules, regions, bound and
+    objective (the file once held only n and a variant "custom" that no reader took)."""
+    path = tmp_path / "model.toml"
+    path.write_text(model_text(spec, "a description"))
+    again = read_model(path)
+    assert again.spec == spec
+    assert again.description == "a description"

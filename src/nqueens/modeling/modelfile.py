@@ -517,6 +517,40 @@ def _toml_cells(cells: tuple[tuple[int, int], ...]) -> str:
     return "[" + ", ".join(f"[{r}, {c}]" for r, c in cells) + "]"
 
 
+def _posed_toml(spec: Spec) -> list[str]:
+    """A posed problem's keys, as `_parse_posed` reads them: queens, objective, the region
+    grid (letters while there are at most 26 regions, else integer labels), then one
+    [[rules]] table per rule."""
+    out = []
+    if spec.queens is not None:
+        lo, hi = spec.queens
+        out.append(f"queens = {lo}" if lo == hi else
+                   f"queens = [{lo}]" if hi is None else f"queens = [{lo}, {hi}]")
+    if spec.objective is not None:
+        out.append(f"objective = {_toml_string(spec.objective)}")
+    if spec.regions:
+        labels = sorted({label for row in spec.regions for label in row})
+        if len(labels) <= 26:
+            letter = {label: chr(ord("A") + index) for index, label in enumerate(labels)}
+            out += ['regions = """', *("".join(letter[label] for label in row)
+                                       for row in spec.regions), '"""']
+        else:
+            out += ["regions = [", *(f"  [{', '.join(map(str, row))}]," for row in spec.regions),
+                    "]"]
+    for rule in spec.rules:
+        lo, hi = rule.bounds
+        out += ["", "[[rules]]", f"family = {_toml_string(rule.family)}"]
+        out += ([f"exactly = {lo}"] if lo == hi else
+                [f"lo = {lo}"] + ([] if hi is None else [f"hi = {hi}"]))
+        if rule.family == "coverage":
+            out.append(f"attack = {_toml_string(rule.attack)}")
+        if rule.family == "regions" and not rule.connected:
+            out.append("connected = false")
+        if rule.cells:
+            out.append("cells = [" + ", ".join(_toml_cells(line) for line in rule.cells) + "]")
+    return out
+
+
 def model_text(spec: Spec, description: str = "", expected: Expected | None = None) -> str:
     """The TOML text of a model; `read_model` of it gives back an equal spec and name."""
     lines = ["# nqueens model file: cells are [row, col], 0-based (see models/README.md)"]
@@ -524,12 +558,12 @@ def model_text(spec: Spec, description: str = "", expected: Expected | None = No
         lines.append(f"name = {_toml_string(spec.name)}")
     if description:
         lines.append(f"description = {_toml_string(description)}")
-    lines += [
-        f"n = {spec.n}",
-        f"variant = {_toml_string(spec.variant)}",
-        f"fixed = {_toml_cells(spec.fixed)}",
-        f"forbidden = {_toml_cells(spec.forbidden)}",
-    ]
+    lines.append(f"n = {spec.n}")
+    if not spec.is_open:
+        lines.append(f"variant = {_toml_string(spec.variant)}")
+    lines += [f"fixed = {_toml_cells(spec.fixed)}", f"forbidden = {_toml_cells(spec.forbidden)}"]
+    if spec.is_open:
+        lines += _posed_toml(spec)
     if expected is not None:
         lines += ["", "[expected]"]
         for key, value in expected.as_table().items():
