@@ -101,3 +101,20 @@ def test_a_posed_model_written_as_toml_reads_back_the_same(spec: Spec, tmp_path:
     again = read_model(path)
     assert again.spec == spec
     assert again.description == "a description"
+
+
+@pytest.mark.parametrize("backend", ["sat", "cpsat", "backtrack"])
+def test_every_backend_counts_cells_on_no_line(backend: str) -> None:
+    """Two cells on a line and two on none: 2 x 2 x 2 = 8 placements, each validated. A
+    solver's model covers only the variables its clauses mention; the sat backend once read
+    a free cell numbered above them out of range (an IndexError)."""
+    spec = Spec(2, rules=(Rule("cells", 1, 1, cells=(((0, 0), (0, 1)),)),))
+    problem = {"n": 2, "rules": [{"family": "cells", "lo": 1, "hi": 1,
+                                  "cells": [[[0, 0], [0, 1]]]}]}
+    _, expected = brute_solve(problem)
+    from nqueens.api import solutions
+
+    found = list(solutions(spec, backend=backend))
+    for placement in found:
+        assert not find_posed_violations(spec, placement)
+    assert {frozenset(p) for p in found} == {frozenset(map(tuple, p)) for p in expected}

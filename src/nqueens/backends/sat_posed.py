@@ -18,7 +18,7 @@ a superset of a placement may be another solution.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import partial
 from typing import Any
 
@@ -110,12 +110,11 @@ def satisfy(spec: Spec, emitter: Emitter, deadline: Deadline | None, *, encoding
             if not answer:
                 exhausted = True
                 break
-            model = sat.get_model()
-            queens = [v for v in cells if model[v - 1] > 0]
+            queens = _queens(sat.get_model(), cells)
             if not emitter.emit(_cells_of(spec.n, queens)):
                 break
             sat.add_clause([-v for v in queens] if short else
-                           [-v if model[v - 1] > 0 else v for v in cells])
+                           [-v if v in queens else v for v in cells])
             if deadline is not None and deadline.expired():
                 timed_out = True
                 break
@@ -145,8 +144,7 @@ def optimize(spec: Spec, deadline: Deadline | None, *, encoding: str,
             if not answer:
                 proved = True
                 break
-            model = sat.get_model()
-            best = _cells_of(n, [v for v in cells if model[v - 1] > 0])
+            best = _cells_of(n, sorted(_queens(sat.get_model(), cells)))
             better = len(best) - 1 if fewest else len(best) + 1
             if not 0 <= better <= len(cells):  # no fewer than none, no more than every cell
                 proved = True
@@ -165,7 +163,15 @@ def optimize(spec: Spec, deadline: Deadline | None, *, encoding: str,
     return Optimum(value, best, proved=proved, bound=value if proved else None, stats=stats)
 
 
-def _cells_of(n: int, queens: list[int]) -> tuple[tuple[int, int], ...]:
+def _queens(model: list[int], cells: list[int]) -> set[int]:
+    """The cell variables true in a model. A solver's model covers only the variables its
+    clauses mention, so a cell on no line may be missing: it is free, and false is as good a
+    value as any (the blocking clause then names it, so the next model covers it)."""
+    true = {lit for lit in model if lit > 0}
+    return {v for v in cells if v in true}
+
+
+def _cells_of(n: int, queens: Iterable[int]) -> tuple[tuple[int, int], ...]:
     return sorted_cells(divmod(v - 1, n) for v in queens)
 
 
