@@ -1,6 +1,7 @@
 """Export a spec's compiled forms as text other tools read: DIMACS CNF (with the cell map and a
-projection line for projected model counters), the CP-SAT model proto in text format, and a
-MiniZinc model with its data.
+projection line for projected model counters), the CP-SAT model proto in text format, a
+MiniZinc model with its data, and the forms of the wider modeling world: an XCSP3 instance
+(the constraint-solver competitions' format), a pseudo-Boolean OPB file and a CPMpy script.
 
 DIMACS follows the model counting competition conventions that Ganak reads: `c t pmc`
 (projected model counting), then `p cnf V C`, then `c p show 1 ... n*n 0` naming the cell
@@ -15,10 +16,13 @@ from __future__ import annotations
 from ..errors import InputError, SizeLimitError
 from ..spec import Spec
 
-__all__ = ["FORMATS", "check_export", "cpsat_text", "dimacs_text", "export_text", "minizinc_text"]
+__all__ = ["ANY_SPEC_FORMATS", "FORMATS", "check_export", "cpsat_text", "dimacs_text", "export_text", "minizinc_text"]
 
 #: format name -> usual file suffix
-FORMATS = {"dimacs": ".cnf", "cpsat": ".pbtxt", "minizinc": ".mzn"}
+FORMATS = {"dimacs": ".cnf", "cpsat": ".pbtxt", "minizinc": ".mzn", "xcsp3": ".xml",
+           "opb": ".opb", "cpmpy": ".py"}
+#: The formats that state lines with any bounds and an objective, so any spec, posed or not.
+ANY_SPEC_FORMATS = ("minizinc", "xcsp3", "opb", "cpmpy")
 
 
 def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
@@ -182,9 +186,10 @@ def check_export(spec: Spec, fmt: str, encoding: str | None = None) -> None:
     from ..backends.sat_facts import DEFAULT_ENCODING, LARGE_ENCODING
     from .structure import describe_compiled
 
-    if spec.is_open and fmt != "minizinc":
+    if spec.is_open and fmt not in ANY_SPEC_FORMATS:
         raise InputError(f"--to {fmt} writes the n-queens problem and its variants; a posed "
-                         "problem exports as --to minizinc (its lines, bounds and objective)")
+                         f"problem exports as --to {', '.join(ANY_SPEC_FORMATS)} (its lines, "
+                         "bounds and objective)")
 
     backend = first_by_formalism()["cnf" if fmt == "dimacs" else "cpsat"]
     doc = describe_compiled(spec, backend, encoding)
@@ -205,4 +210,16 @@ def export_text(spec: Spec, fmt: str, encoding: str | None = None) -> str:
         return dimacs_text(spec, encoding)
     if fmt == "cpsat":
         return cpsat_text(spec)
+    if fmt == "xcsp3":
+        from .xcsp3 import xcsp3_text
+
+        return xcsp3_text(spec)
+    if fmt == "opb":
+        from .opb import opb_text
+
+        return opb_text(spec)
+    if fmt == "cpmpy":
+        from .cpmpy_bridge import cpmpy_script
+
+        return cpmpy_script(spec)
     return minizinc_text(spec)
