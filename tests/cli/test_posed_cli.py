@@ -17,6 +17,8 @@ from brute_force_posed import solve as brute_solve
 from nqueens.errors import ModelFileError
 from nqueens.modeling.modelfile import read_model
 
+from paths import MODELS
+
 REGION_PUZZLE = '''name = "regions-5"
 n = 5
 regions = """
@@ -109,6 +111,9 @@ def test_domination_optimum_and_its_placements_on_every_backend(
     ('regions = ["AB", "AB"]\n[[rules]]\nfamily = "regions"', "regions"),
     ('objective = "best"\n[[rules]]\nfamily = "rows"', "objective"),
     ('variant = "torus"\n[[rules]]\nfamily = "rows"', "variant"),
+    ('[[rules]]\nfamily = "cells"\nexactly = 1\ncells = [[[0, 0], [0, 5]]]', "off the 5x5 board"),
+    ('[[rules]]\nfamily = "cells"\nexactly = 1\ncells = [[[0, 0], [0, 0]]]', "a cell twice"),
+    ('[[rules]]\nfamily = "cells"\nexactly = 1\ncells = [[[0, "a"]]]', "integer pairs"),
 ])
 def test_bad_posed_input_is_one_line_naming_the_key(
         tmp_path: Path, run_cli: Callable[..., object], change: str, names: str) -> None:
@@ -164,3 +169,24 @@ def test_a_grid_of_letters_is_the_region_puzzle(tmp_path: Path, puzzle: Path,
     ragged.write_text("AAB\nAB\nABB\n")
     refused = run_cli("count", str(ragged))
     assert refused.code == 2 and "Traceback" not in refused.err  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("fmt", ["xcsp3", "opb", "cpmpy", "minizinc"])
+def test_a_posed_problem_exports_to_every_format_that_states_bounds(
+        tmp_path: Path, run_cli: Callable[..., object], fmt: str) -> None:
+    """`export MODEL --to FMT -o FILE` writes what the library writes for that spec; the
+    formats of the n-queens problem only refuse a posed one in one line, naming these."""
+    from nqueens.modeling.export import export_text
+
+    spec = read_model(MODELS / "domination-5.toml").spec
+    out = tmp_path / f"domination-5.{fmt}"
+    result = run_cli("export", "domination-5", "--to", fmt, "-o", str(out))
+    assert result.code == 0, result.err  # type: ignore[attr-defined]
+    assert result.err.startswith(f"wrote {out} ({fmt}, 5x5: ")  # type: ignore[attr-defined]
+    assert out.read_text() == export_text(spec, fmt)
+    for closed in ("dimacs", "cpsat"):
+        refused = run_cli("export", "domination-5", "--to", closed)
+        assert refused.code == 2 and refused.out == ""  # type: ignore[attr-defined]
+        err = refused.err.strip()  # type: ignore[attr-defined]
+        assert len(err.splitlines()) == 1 and f"--to {closed} writes the n-queens" in err
+        assert fmt in err.split("exports as --to ", 1)[1], err

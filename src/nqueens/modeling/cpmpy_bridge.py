@@ -24,9 +24,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ..errors import InputError, SpecError
+from ..errors import InputError
 from ..spec import Spec
-from ..variants import Line
 
 __all__ = ["INSTALL", "cpmpy_model", "cpmpy_script"]
 
@@ -45,22 +44,6 @@ def _cpmpy() -> Any:
                          f"{INSTALL}") from None
 
 
-def _lines(spec: Spec) -> tuple[Line, ...]:
-    """The spec's lines, refusing a cell off the board or listed twice on one line (a
-    `cells` rule's, which the spec does not check today): numpy would read (0, -1) as the
-    row's last cell, and a sum would count a repeated cell twice where the validator counts
-    its queen once, so the model would silently be another problem."""
-    n = spec.n
-    for index, line in enumerate(spec.lines):
-        for r, c in line.cells:
-            if not (0 <= r < n and 0 <= c < n):
-                raise SpecError(f"{line.kind} line {index}: cell ({r}, {c}) is off the {n}x{n} "
-                                f"board (rows and columns are 0..{n - 1})")
-        if len(set(line.cells)) != len(line.cells):
-            raise SpecError(f"{line.kind} line {index} lists a cell twice; list each cell once")
-    return spec.lines
-
-
 def cpmpy_model(spec: Spec) -> tuple[Any, Any]:
     """The spec as a CPMpy model: (model, q), q the n x n array of cell Booleans
     (`cp.boolvar(shape=(n, n), name="q")`, q[r, c] true: a queen on row r, column c, 0-based).
@@ -72,13 +55,11 @@ def cpmpy_model(spec: Spec) -> tuple[Any, Any]:
 
     Raises:
         InputError: cpmpy is not installed (the message says what to install).
-        SpecError: a line's cell is off the board or listed twice (`_lines`).
     """
-    lines = _lines(spec)
     cp = _cpmpy()
     q = cp.boolvar(shape=(spec.n, spec.n), name="q")
     model = cp.Model(cp.sum(q) >= 0)  # names every cell; see the module's docstring
-    for line in lines:
+    for line in spec.lines:
         on = cp.sum([q[r, c] for r, c in line.cells])
         model += (on == line.lo) if line.lo == line.hi else [on >= line.lo, on <= line.hi]
     model += [q[r, c] for r, c in spec.fixed]
@@ -196,11 +177,7 @@ def cpmpy_script(spec: Spec) -> str:
     one solution's 0-based cells (the optimum with an objective); `--all` counts every
     (optimal) solution. The header says how to run it and documents the output. Written
     without cpmpy.
-
-    Raises:
-        SpecError: a line's cell is off the board or listed twice (`_lines`).
     """
-    lines = _lines(spec)
     name = f" ({_comment(spec.name)})" if spec.name else ""
     objective = "None" if spec.objective is None else repr(spec.objective)
     out = [
@@ -211,7 +188,7 @@ def cpmpy_script(spec: Spec) -> str:
         "# every line holds at least lo and at most hi queens: (lo, hi, [(row, col), ...]), 0-based",
         "LINES = [",
         *(f"    ({line.lo}, {line.hi}, {_cells(line.cells)}),  # {_comment(line.kind)}"
-          for line in lines),
+          for line in spec.lines),
         "]",
         f"FIXED = {_cells(spec.fixed)}  # cells that hold a queen",
         f"FORBIDDEN = {_cells(spec.forbidden)}  # cells that stay empty",

@@ -41,10 +41,7 @@ def open_fields(spec: Spec) -> dict[str, Any]:
     if n > MAX_OPEN_N:
         raise SpecError(f"a posed problem (rules, a queens bound or an objective) takes boards "
                         f"up to n = {MAX_OPEN_N}, got n = {n}; pose it on a smaller board")
-    rules = spec.rules
-    if isinstance(rules, Rule) or not all(isinstance(rule, Rule) for rule in rules):
-        raise SpecError(f"rules must be a list of Rule, got {rules!r}")
-    rules = tuple(rules)
+    rules = _rules(spec.rules, n)
     if not rules:
         if spec.variant == "custom":
             raise SpecError("a custom spec needs rules (a list of line families with bounds); "
@@ -63,6 +60,34 @@ def open_fields(spec: Spec) -> dict[str, Any]:
                 fields.update(variant=variant, rules=())  # that variant, with its routes
                 break
     return fields
+
+
+def _rules(rules: Any, n: int) -> tuple[Rule, ...]:
+    """The rules as a tuple, each a Rule whose listed cells (if any) pass `_check_listed`."""
+    if isinstance(rules, Rule) or not all(isinstance(rule, Rule) for rule in rules):
+        raise SpecError(f"rules must be a list of Rule, got {rules!r}")
+    for rule in rules:
+        _check_listed(rule, n)
+    return tuple(rules)
+
+
+def _check_listed(rule: Rule, n: int) -> None:
+    """A `cells` rule's lines lie on the board and name each cell once. Unchecked, a compiler
+    would read (0, -1) as the row's last cell (numpy) or a missing variable, and a sum would
+    count a repeated cell twice where the validator counts its queen once: another problem,
+    silently."""
+    for index, line in enumerate(rule.cells):
+        for cell in line:
+            if len(cell) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
+                                         for v in cell):
+                raise SpecError(f"cells line {index}: expected [row, col] integer pairs, got "
+                                f"{list(cell)!r}")
+            r, c = cell
+            if not (0 <= r < n and 0 <= c < n):
+                raise SpecError(f"cells line {index}: cell ({r}, {c}) is off the {n}x{n} board "
+                                f"(rows and columns are 0..{n - 1})")
+        if len(set(line)) != len(line):
+            raise SpecError(f"cells line {index} lists a cell twice; list each cell once")
 
 
 def _queens_bound(value: object, n: int) -> tuple[int, int | None] | None:
