@@ -23,12 +23,13 @@ from typing import Any
 
 import pytest
 from brute_force_posed import solve as brute_solve
+from posed_problems import spec_of
 
 from nqueens.errors import SpecError
 from nqueens.modeling.cpmpy_bridge import cpmpy_model, cpmpy_script
 from nqueens.modeling.export import export_text
 from nqueens.modeling.modelfile import read_model
-from nqueens.spec import Rule, Spec
+from nqueens.spec import Spec
 from nqueens.validator import find_cell_violations
 
 from optional import require
@@ -58,21 +59,6 @@ SLOW_TO_COUNT = {"domination-8"}
 #: 724 placements of 10-queens took 3.5 s and of the 88 of the 11x11 torus 2.9 s (OR-Tools
 #: and PySAT count them, in about 1 s each).
 EXACT_FINDS_ONE = {"queens-10", "torus-11"}
-
-
-def spec_of(problem: Problem) -> Spec:
-    """The Spec of a problem dict (the test's plumbing, not the reference's meaning)."""
-    rules = tuple(Rule(rule["family"], rule.get("lo"), rule.get("hi"),
-                       attack=rule.get("attack", "queen"),
-                       cells=tuple(tuple(tuple(cell) for cell in line)
-                                   for line in rule.get("cells", ())))
-                  for rule in problem["rules"])
-    return Spec(problem["n"], rules=rules,
-                regions=tuple(tuple(row) for row in problem.get("regions", ())),
-                queens=tuple(problem["queens"]) if "queens" in problem else None,
-                objective=problem.get("objective"),
-                fixed=tuple(tuple(c) for c in problem.get("fixed", ())),
-                forbidden=tuple(tuple(c) for c in problem.get("forbidden", ())))
 
 
 def cells_of(q: Any) -> tuple[Cell, ...]:

@@ -34,13 +34,14 @@ from typing import Any
 import pytest
 from brute_force_posed import solve as brute_solve
 from opb_reader import read_opb, solve_with_exact
+from posed_problems import spec_of
 
 from nqueens.api import count as toolkit_count
 from nqueens.api import solve as toolkit_solve
 from nqueens.errors import SpecError
 from nqueens.modeling.export import export_text
 from nqueens.modeling.modelfile import read_model
-from nqueens.spec import Rule, Spec
+from nqueens.spec import Spec
 from nqueens.validator import find_cell_violations
 
 from brute_force import brute_force_solutions
@@ -131,24 +132,6 @@ _VARIANT_RULES: dict[str, list[dict[str, Any]]] = {
               {"family": "wrapped-anti-diagonals", **_AT_MOST_ONE}],
 }
 _VARIANT_RULES["superqueens"] = _VARIANT_RULES["queens"] + [{"family": "knight", **_AT_MOST_ONE}]
-
-
-def spec_of(problem: Problem) -> Spec:
-    """The Spec of a problem dict (as tests/unit/test_posed_answers.py builds them); a
-    problem with a `variant` is that variant of the n-queens problem."""
-    fixed = tuple(tuple(cell) for cell in problem.get("fixed", ()))
-    forbidden = tuple(tuple(cell) for cell in problem.get("forbidden", ()))
-    if "variant" in problem:
-        return Spec(problem["n"], problem["variant"], fixed=fixed, forbidden=forbidden)
-    rules = tuple(Rule(rule["family"], rule.get("lo"), rule.get("hi"),
-                       attack=rule.get("attack", "queen"),
-                       cells=tuple(tuple(tuple(cell) for cell in line)
-                                   for line in rule.get("cells", ())))
-                  for rule in problem["rules"])
-    return Spec(problem["n"], rules=rules,
-                regions=tuple(tuple(row) for row in problem.get("regions", ())),
-                queens=tuple(problem["queens"]) if "queens" in problem else None,
-                objective=problem.get("objective"), fixed=fixed, forbidden=forbidden)
 
 
 def _board(n: int) -> list[Cell]:

@@ -185,7 +185,8 @@ def test_minizinc_model_of_a_posed_problem_runs(tmp_path: Path, case: str) -> No
     if MINIZINC is None:
         missing("needs the minizinc binary with Gecode (Debian: apt-get install minizinc)")
     from brute_force_posed import solve as brute_solve
-    from test_posed_answers import CASES, spec_of
+    from posed_problems import spec_of
+    from test_posed_answers import CASES
 
     from nqueens.posed.validation import find_posed_violations
 

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 from brute_force_posed import solve as brute_solve
+from posed_problems import spec_of
 
 from nqueens.backends import get_backend
 from nqueens.posed.validation import find_posed_violations
-from nqueens.spec import Rule, Spec
+from nqueens.spec import Spec
 
 POSED_BACKENDS = ("cpsat", "sat", "backtrack")
 
@@ -66,21 +67,6 @@ CASES: dict[str, dict[str, Any]] = {
         {"family": "king", "lo": 0, "hi": 1}, {"family": "diagonals", "lo": 0, "hi": 1},
         {"family": "anti-diagonals", "lo": 0, "hi": 1}], "fixed": [[0, 0]]},
 }
-
-
-def spec_of(problem: dict[str, Any]) -> Spec:
-    """The Spec of a problem dict (the test's plumbing, not the reference's meaning)."""
-    rules = tuple(Rule(rule["family"], rule.get("lo"), rule.get("hi"),
-                       attack=rule.get("attack", "queen"),
-                       cells=tuple(tuple(tuple(cell) for cell in line)
-                                   for line in rule.get("cells", ())))
-                  for rule in problem["rules"])
-    return Spec(problem["n"], rules=rules,
-                regions=tuple(tuple(row) for row in problem.get("regions", ())),
-                queens=tuple(problem["queens"]) if "queens" in problem else None,
-                objective=problem.get("objective"),
-                fixed=tuple(tuple(c) for c in problem.get("fixed", ())),
-                forbidden=tuple(tuple(c) for c in problem.get("forbidden", ())))
 
 
 def cells_of(spec: Spec, solution: tuple[Any, ...]) -> tuple[tuple[int, int], ...]:

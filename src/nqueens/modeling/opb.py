@@ -23,6 +23,7 @@ from itertools import groupby
 
 from ..backends.cnf import cell_var
 from ..spec import Cell, Line, Spec
+from .line_bounds import amount
 
 __all__ = ["line_constraints", "opb_text"]
 
@@ -46,24 +47,13 @@ def line_constraints(n: int, line: Line) -> list[str]:
     return out
 
 
-def _amount(lines: list[Line]) -> str:
-    """The bounds of a run of lines in words ("exactly 1 each", "at least 1 each"), or
-    "bounds per line" when they differ."""
-    words = set()
-    for line in lines:
-        lo, hi = line.lo, line.hi
-        words.add(f"exactly {lo}" if lo == hi else f"at most {hi}" if lo == 0 else
-                  f"at least {lo}" if hi >= len(line.cells) else f"{lo} to {hi}")
-    return f"{words.pop()} each" if len(words) == 1 else "bounds per line"
-
-
 def _constraints(spec: Spec) -> Iterator[str]:
     """Comment lines naming each run of lines of one kind, then its constraints; then the
     fixed and forbidden cells."""
     n = spec.n
     for kind, run in groupby(spec.lines, key=lambda line: line.kind):
         lines = list(run)
-        yield f"* {len(lines)} {kind} line{'s' if len(lines) != 1 else ''}: {_amount(lines)}"
+        yield f"* {len(lines)} {kind} line{'s' if len(lines) != 1 else ''}: {amount(lines)}"
         for line in lines:
             yield from line_constraints(n, line)
     if spec.fixed:

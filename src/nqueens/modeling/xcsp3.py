@@ -20,11 +20,12 @@ spec (its description, its name) escaped for where it stands, and is tested to p
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from itertools import groupby
 from xml.sax.saxutils import quoteattr
 
 from ..spec import Cell, Line, Spec
+from .line_bounds import amount
 
 __all__ = ["ARRAY", "condition", "xcsp3_text"]
 
@@ -66,22 +67,6 @@ def condition(line: Line) -> str:
     return f"(in,{lo}..{hi})"
 
 
-def _amount(lines: Sequence[Line]) -> str:
-    """What a block of lines asks, in words: "exactly 1 each", "at most 1 each", "at least 1
-    each" (every cell allowed above it), or "bounds per line" when they differ."""
-    words = {_words(line) for line in lines}
-    return f"{words.pop()} each" if len(words) == 1 else "bounds per line"
-
-
-def _words(line: Line) -> str:
-    lo, hi = line.lo, line.hi
-    if lo == hi:
-        return f"exactly {lo}"
-    if lo == 0:
-        return f"at most {hi}"
-    return f"at least {lo}" if hi >= len(line.cells) else f"{lo} to {hi}"
-
-
 def _sum(line: Line, indent: str) -> Iterator[str]:
     yield f"{indent}<sum>"
     yield f"{indent}  <list> {' '.join(_cell(cell) for cell in line.cells)} </list>"
@@ -94,7 +79,7 @@ def _blocks(spec: Spec) -> Iterator[str]:
     variant's families, a posed problem's rules, then its bound on the number of queens)."""
     for kind, run in groupby(spec.lines, key=lambda line: line.kind):
         lines = list(run)
-        note = f"{len(lines)} {kind} line{'s' if len(lines) != 1 else ''}: {_amount(lines)}"
+        note = f"{len(lines)} {kind} line{'s' if len(lines) != 1 else ''}: {amount(lines)}"
         yield f"    <block class={_attribute(kind)} note={_attribute(note)}>"
         for line in lines:
             yield from _sum(line, "      ")
