@@ -27,6 +27,12 @@ GENERATED = ["--suite", "blocked", "--n", "6", "--range", "8", "--seeds", "1..1"
      "--n does not apply here: --suite completion generates with --delta"),
     (["--suite", "asp", "--range", "1..2"], "--range does not apply here: the set is read"),
     ([*GENERATED, "--subjects", "auto,sat,auto"], "auto named more than once"),
+    (["--suite", "domination", "--range", "4..6", "--seeds", "1..2"],
+     "--seeds does not apply here: --suite domination generates with --range"),
+    (["--suite", "regions", "--range", "6", "--n", "6"],
+     "--n does not apply here: --suite regions generates with --range, --seeds"),
+    (["--suite", "regions"], "--suite regions without DIR needs --range"),
+    (["--suite", "domination", "--range", "60..70"], "n must be 1..64"),
 ])
 def test_an_option_the_run_would_ignore_is_refused(
         run_cli: RunCli, tmp_path: Path, argv: list[str], message: str) -> None:
@@ -35,6 +41,19 @@ def test_an_option_the_run_would_ignore_is_refused(
     assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
     assert message in result.err
     assert not out.exists() or list(out.iterdir()) == []
+
+
+def test_an_external_solver_that_is_absent_is_refused_in_one_line(
+        run_cli: RunCli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ACE and Choco need Java: without it on PATH, one line naming the install, exit 2,
+    before any instance is made."""
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    out = tmp_path / "out"
+    result = run_cli("bench", "--suite", "domination", "--range", "4", "--subjects", "auto,ace",
+                     "--output-dir", str(out))
+    assert result.code == 2 and result.out == "" and result.err.count("\n") == 1
+    assert "apt-get install default-jre-headless" in result.err
+    assert not (out / "hard-domination-instances").exists()
 
 
 @pytest.mark.parametrize(("argv", "earlier"), [

@@ -361,6 +361,25 @@ def test_the_script_prints_the_recorded_answer(tmp_path: Path, name: str, argv: 
         assert len(cells) == expected.optimum
 
 
+def test_the_scripts_time_limit_leaves_an_unproved_optimum_unclaimed(tmp_path: Path) -> None:
+    """`--time-limit S` bounds each solve: queen domination of the 10x10 board (OR-Tools
+    takes far longer than a second to prove its optimum) ends feasible or unknown, and no
+    "optimum:" line claims what was not proved; a limit that is not a positive number is
+    refused (exit 2, argparse's usage line)."""
+    spec = read_model(MODELS / "domination-8.toml").spec
+    big = Spec(10, rules=spec.rules, objective=spec.objective)
+    done = _run_script(tmp_path, big, "ortools", "--time-limit", "1")
+    fields = _fields(done.stdout)
+    assert fields["status"] in ("feasible", "unknown"), done.stdout
+    assert "optimum" not in fields and done.returncode == (0 if fields["status"] == "feasible"
+                                                           else 1)
+    if fields["status"] == "feasible":
+        assert find_cell_violations(big, _cells_field(fields["cells"])) == []
+    (tmp_path / "again").mkdir()
+    refused = _run_script(tmp_path / "again", big, "ortools", "--time-limit", "0")
+    assert refused.returncode == 2 and "--time-limit must be a positive number" in refused.stderr
+
+
 # -- CPMpy's own readers of the exported files ----------------------------------------------
 
 #: format -> (CPMpy's reader, the solver it hands the model to, the cell of a variable name)

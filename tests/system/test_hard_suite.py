@@ -4,11 +4,15 @@ the runs, the cross-check and the files, not of speed)."""
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+
+from brute_force_posed import solve as brute_solve
 
 from brute_force import brute_force_solutions
 from paths import REPO
@@ -99,3 +103,54 @@ def test_paths_starting_with_a_dash_reach_the_runs(tmp_path: Path) -> None:
     assert again.returncode == 2 and again.stderr.count("\n") == 1
     assert "already exists, from an earlier run; use --force" in again.stderr
     assert again.stdout == "" and "[1/1]" not in again.stderr  # nothing ran
+
+
+def _other_projects() -> str:
+    """The other projects' solvers as subjects, skipped (failed in CI) when absent."""
+    from optional import missing
+
+    if shutil.which("java") is None:
+        missing("needs Java for ACE and Choco (apt-get install default-jre-headless)")
+    for module in ("pycsp3", "cpmpy", "exact"):
+        if importlib.util.find_spec(module) is None:
+            missing(f"needs {module} (pip install '.[ecosystem]')")
+    subjects = "auto,ace,choco,cpmpy-exact,cpmpy-ortools"
+    return subjects + (",minizinc" if shutil.which("minizinc") else "")
+
+
+def test_other_projects_solvers_agree_on_region_puzzles(tmp_path: Path) -> None:
+    """Random region maps solved by the toolkit, ACE, Choco and CPMpy (Exact, OR-Tools) as
+    whole processes, each answer held to the brute force of tests/brute_force_posed.py over
+    the map read from the instance file (with tomllib, not the package)."""
+    out = tmp_path / "out"
+    run = _bench("--suite", "regions", "--range", "5..6", "--seeds", "1..3", "--subjects",
+                 _other_projects(), "--run-timeout", "60", "--output-dir", str(out))
+    assert run.returncode == 0, run.stderr
+    doc = json.loads((out / "hard-regions.json").read_text())
+    expected = {}
+    for path in (out / "hard-regions-instances").iterdir():
+        grid = tomllib.loads(path.read_text())["regions"].split()
+        problem = {"n": len(grid), "regions": [[ord(ch) for ch in row] for row in grid],
+                   "rules": [{"family": family, "lo": 1, "hi": 1}
+                             for family in ("rows", "columns", "regions")]
+                   + [{"family": "king", "lo": 0, "hi": 1}]}
+        expected[path.name] = "sat" if brute_solve(problem)[1] else "unsat"
+    assert len(expected) == 6 and len(set(expected.values())) == 2  # some yes, some no
+    subjects = {r["subject"] for r in doc["runs"]}
+    assert {"ACE", "Choco", "CPMpy+Exact", "CPMpy+OR-Tools"} <= subjects
+    for r in doc["runs"]:
+        assert r["status"] == expected[r["instance"]], r
+
+
+def test_other_projects_solvers_prove_the_published_domination_numbers(tmp_path: Path) -> None:
+    """Queen domination for n = 4, 5, 6: every subject proves the optimum that OEIS A075458
+    publishes (2, 3, 3), its placement checked by the shared validator in the bench."""
+    out = tmp_path / "out"
+    run = _bench("--suite", "domination", "--range", "4..6", "--subjects", _other_projects(),
+                 "--run-timeout", "60", "--output-dir", str(out))
+    assert run.returncode == 0, run.stderr
+    doc = json.loads((out / "hard-domination.json").read_text())
+    a075458 = {4: 2, 5: 3, 6: 3}
+    assert len(doc["runs"]) == 3 * len(doc["meta"]["subjects"])
+    for r in doc["runs"]:
+        assert (r["status"], r["optimum"]) == ("sat", a075458[r["n"]]), r

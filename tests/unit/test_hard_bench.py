@@ -18,29 +18,54 @@ ASP28 = REPO / "benchmarks" / "asp-blocked-28"
 
 
 def test_our_json_is_read_as_yes_no_or_unknown() -> None:
+    def read(stdout: str, code: int, stderr: str = "") -> tuple[str, object, bool]:
+        answer, certified = suite_runs._read_nqueens(stdout, code, stderr)
+        return answer.status, answer.columns or answer.cells, certified
+
     sat = json.dumps({"status": "found", "count": 1, "complete": False, "solutions": [[1, 3, 0, 2]]})
-    assert suite_runs._read_nqueens(sat, 0, "")[:2] == ("sat", [1, 3, 0, 2])
+    assert read(sat, 0) == ("sat", [1, 3, 0, 2], False)
     unsat = json.dumps({"status": "complete", "count": 0, "complete": True, "solutions": [],
                         "certified": True})
-    assert suite_runs._read_nqueens(unsat, 1, "") == ("unsat", None, "", True)
+    assert read(unsat, 1) == ("unsat", None, True)
     # a "no" that is not a finished search is no "no"
     stopped = json.dumps({"status": "timeout", "count": 0, "complete": False, "solutions": []})
-    assert suite_runs._read_nqueens(stopped, 3, "")[0] == "timeout"
-    assert suite_runs._read_nqueens("", 2, "nqueens: error: bad\n")[0] == "error"
-    assert suite_runs._read_nqueens(unsat.replace('"certified": true', '"x": 1'), 1, "")[3] is False
+    assert read(stopped, 3)[0] == "timeout"
+    assert read("", 2, "nqueens: error: bad\n")[0] == "error"
+    assert read(unsat.replace('"certified": true', '"x": 1'), 1)[2] is False
+
+
+def test_our_json_of_an_optimum_counts_only_when_proved() -> None:
+    """A posed problem's solutions are cells; with an objective the answer is the optimum,
+    and a best placement whose bound is below it is no answer."""
+    proved = json.dumps({"status": "found", "objective": "fewest", "optimum": 3, "bound": 3,
+                         "solutions": [[[1, 1], [1, 2], [1, 3]]]})
+    answer, _ = suite_runs._read_nqueens(proved, 0, "")
+    assert (answer.status, answer.cells, answer.optimum) == ("sat", [(1, 1), (1, 2), (1, 3)], 3)
+    unproved = proved.replace('"bound": 3', '"bound": 2')
+    assert suite_runs._read_nqueens(unproved, 0, "")[0].status == "timeout"
 
 
 def test_minizinc_output_is_read() -> None:
-    assert suite_runs._read_minizinc("=====UNSATISFIABLE=====\n", 0, "")[0] == "unsat"
-    assert suite_runs._read_minizinc("columns = [1, 3, 0, 2]\n----------\n", 0, "")[:2] == (
-        "sat", [1, 3, 0, 2])
-    assert suite_runs._read_minizinc("=====UNKNOWN=====\n", 0, "")[0] == "timeout"
-    assert suite_runs._read_minizinc("", 1, "Error: type error\n")[0] == "error"
+    def read(objective: bool, stdout: str, code: int = 0, stderr: str = "") -> tuple:
+        answer = suite_runs._read_minizinc(objective, stdout, code, stderr)
+        return answer.status, answer.columns or answer.cells, answer.optimum
+
+    assert read(False, "=====UNSATISFIABLE=====\n")[0] == "unsat"
+    assert read(False, "columns = [1, 3, 0, 2]\n----------\n") == ("sat", [1, 3, 0, 2], None)
+    assert read(False, "=====UNKNOWN=====\n")[0] == "timeout"
+    assert read(False, "", 1, "Error: type error\n")[0] == "error"
+    # a posed model: its queens' cells; with an objective only a finished search is optimal
+    posed = "queens = 4: (0, 0) (0, 1) (1, 2) (3, 3)\n----------\nqueens = 3: (1, 1) (1, 2) (1, 3)\n----------\n"
+    assert read(True, posed)[0] == "timeout"
+    assert read(True, posed + "==========\n") == ("sat", [(1, 1), (1, 2), (1, 3)], 3)
+    assert read(False, "queens = 2: (0, 1) (1, 0)\n----------\n") == ("sat", [(0, 1), (1, 0)], None)
 
 
-def _run(instance: str, subject: str, status: str, published: str = "") -> suite_runs.Run:
+def _run(instance: str, subject: str, status: str, published: str = "",
+         optimum: int | None = None, published_optimum: int | None = None) -> suite_runs.Run:
     return suite_runs.Run(instance, 4, 1.0, subject, 0.5, 0.4, status, False,
-                    status if status in ("sat", "unsat") else "", "", published, None)
+                          status if status in ("sat", "unsat") else "", "", published, None,
+                          optimum=optimum, published_optimum=published_optimum)
 
 
 def test_disagreements_between_subjects_and_with_the_published_answer_are_flagged() -> None:
@@ -52,6 +77,17 @@ def test_disagreements_between_subjects_and_with_the_published_answer_are_flagge
     assert "published: unsat" in problems[1]
     assert [r.status for r in runs] == ["disagree", "disagree", "timeout", "unsat", "unsat",
                                         "disagree"]
+
+
+def test_optima_are_compared_between_subjects_and_with_the_published_one() -> None:
+    runs = [_run("d5", "auto", "sat", "sat", 3, 3), _run("d5", "ACE", "sat", "sat", 3, 3),
+            _run("d6", "auto", "sat", "sat", 3, 3), _run("d6", "Choco", "sat", "sat", 4, 3),
+            _run("d7", "auto", "sat", "sat", 5, 4)]
+    problems = suite_runs.cross_check(runs)
+    assert problems == [("d6: answers disagree (auto: optimum 3, Choco: optimum 4; published: "
+                         "optimum 3)"),
+                        "d7: answers disagree (auto: optimum 5; published: optimum 4)"]
+    assert [r.status for r in runs] == ["sat", "sat", "disagree", "disagree", "disagree"]
 
 
 def test_unanswered_runs_count_at_the_limit_in_the_summary() -> None:

@@ -1,15 +1,18 @@
 """Each subject of `nqueens bench --suite` on each instance, a whole process under a
 per-instance time limit, and its answer read back.
 
-A subject is `nqueens solve` with `auto` or one backend, or (when the `minizinc` binary is on
-PATH) the exported MiniZinc model under Gecode. Every "yes" is a placement checked by the
-shared validator; a "no" counts only when the search finished exhaustively (our JSON's
-`complete: true` with no solution and exit 1, MiniZinc's `=====UNSATISFIABLE=====`), and is
-marked certified when the subject's JSON says `"certified": true`, with the length of its
-proof, the route that wrote it (the search's own, or CaDiCaL's) and the seconds its checkers
-took. Answers are cross-checked between subjects and against the published ones: any
-disagreement is kept in the results and makes the command fail. No solver imports here (the
-measured processes import what they use).
+A subject is `nqueens solve` with `auto` or one backend, the exported MiniZinc model under
+Gecode (when the `minizinc` binary is on PATH), or, chosen by name, a solver of another
+project on the toolkit's export (`bench.external`: ACE and Choco on XCSP3, CPMpy with Exact
+or OR-Tools). Every "yes" is a placement checked by the shared validator; a "no" counts only
+when the search finished exhaustively (our JSON's `complete: true` with no solution and exit
+1, MiniZinc's `=====UNSATISFIABLE=====`, the competition's `s UNSATISFIABLE`), and is marked
+certified when the subject's JSON says `"certified": true`, with the length of its proof,
+the route that wrote it (the search's own, or CaDiCaL's) and the seconds its checkers took.
+With an objective (queen domination), an answer is a proved optimum. Answers are
+cross-checked between subjects and against the published ones: any disagreement is kept in
+the results and makes the command fail. No solver imports here (the measured processes
+import what they use).
 """
 
 from __future__ import annotations
@@ -25,16 +28,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..atomicfile import scratch_directory, write_text_atomic
+from ..atomicfile import scratch_directory
 from ..errors import InputError
-from ..modeling.export import minizinc_text
-from ..validator import find_violations
+from ..validator import find_cell_violations, find_violations
+from . import external
 from .suites import Instance, Suite
 
 #: The subjects, in table order; "minizinc" runs only where the binary is installed.
-SUBJECTS = ("auto", "backtrack", "sat", "cpsat", "minizinc", "certify", "certify-sat")
-#: Chosen by name only: they need the `certify` extra and replay a proof of each "no".
-_ON_REQUEST = ("certify", "certify-sat")
+SUBJECTS = ("auto", "backtrack", "sat", "cpsat", "minizinc", "certify", "certify-sat", "ace",
+            "choco", "cpmpy-exact", "cpmpy-ortools")
+#: Chosen by name only: the certifying ones need the `certify` extra and replay a proof of
+#: each "no"; the other projects' solvers need Java, PyCSP3 or CPMpy (the `ecosystem` extra).
+_ON_REQUEST = ("certify", "certify-sat", "ace", "choco", "cpmpy-exact", "cpmpy-ortools")
 #: Seconds a process may take beyond its own time limit (start-up, clean exit) before it is
 #: killed.
 GRACE = 5.0
@@ -60,14 +65,15 @@ class Run:
     proof_route: str = ""  # a certified "no": "search" (the search's own proof) or "solver"
     proof_steps: int | None = None  # its proof's lines
     check_seconds: float | None = None  # CPU seconds of its checkers, all together
-
+    optimum: int | None = None  # with an objective: the optimum the subject proved
+    published_optimum: int | None = None
 
 
 @dataclass(frozen=True)
 class Subject:
     label: str
     argv: Callable[[Instance, float, Path], list[str]]
-    kind: str = "nqueens"  # or "minizinc"
+    kind: str = "nqueens"  # or "minizinc", "competition" (ACE, Choco), "cpmpy"
 
 
 def _nqueens(*options: str) -> Callable[[Instance, float, Path], list[str]]:
@@ -89,18 +95,29 @@ def _certified(*options: str) -> Callable[[Instance, float, Path], list[str]]:
 
 def _minizinc(binary: str) -> Callable[[Instance, float, Path], list[str]]:
     def argv(inst: Instance, limit: float, work: Path) -> list[str]:
-        model = work / (re.sub(r"[^A-Za-z0-9._-]", "_", inst.name) + ".mzn")
-        if not model.exists():  # a failed write (a full disk, a file-size limit) is one line
-            write_text_atomic(model, minizinc_text(inst.spec), overwrite=True)
+        model = external.exported(inst, work, "minizinc", ".mzn")
         return [binary, "--solver", "gecode", "--time-limit", str(int(limit * 1000)), str(model)]
     return argv
 
 
+def _external(name: str) -> Subject:
+    """A solver of another project, refused in one line when it is not installed."""
+    if name in ("ace", "choco"):
+        java, jar = external.java_binary(), external.jar(name)
+        make = external.ace_argv if name == "ace" else external.choco_argv
+        return Subject("ACE" if name == "ace" else "Choco", make(java, jar), "competition")
+    solver = name.removeprefix("cpmpy-")
+    external.check_cpmpy(solver)
+    return Subject(f"CPMpy+{'Exact' if solver == 'exact' else 'OR-Tools'}",
+                   external.cpmpy_argv(solver), "cpmpy")
+
+
 def subjects(chosen: Sequence[str] | None = None) -> list[Subject]:
-    """The subjects to run (all by default); MiniZinc only where its binary is installed.
+    """The subjects to run (all by default); MiniZinc only where its binary is installed,
+    the other projects' solvers only when named.
 
     Raises:
-        InputError: a chosen subject is unknown, or minizinc is chosen but not installed.
+        InputError: a chosen subject is unknown, or chosen but not installed.
     """
     binary = shutil.which("minizinc")
     table = {
@@ -118,6 +135,8 @@ def subjects(chosen: Sequence[str] | None = None) -> list[Subject]:
     for name in names:
         if name not in SUBJECTS:
             raise InputError(f"unknown subject {name!r}; choose from {', '.join(SUBJECTS)}")
+        if name not in table and name != "minizinc":
+            table[name] = _external(name)
         if name not in table:
             raise InputError("the minizinc binary is not on PATH (Debian: apt-get install "
                              "minizinc); drop minizinc from --subjects")
@@ -144,26 +163,52 @@ def run_one(subject: Subject, inst: Instance, limit: float, work: Path) -> Run:
     seconds, cpu = time.perf_counter() - started, _cpu_children() - cpu0
     elapsed = None
     proof: tuple[str, int, float] | None = None
-    if subject.kind == "minizinc":
-        status, placement, detail = _read_minizinc(done.stdout, done.returncode, done.stderr)
-        certified = False
-    else:
-        status, placement, detail, certified = _read_nqueens(done.stdout, done.returncode,
-                                                             done.stderr)
+    certified = False
+    objective = inst.spec.objective is not None
+    if subject.kind == "nqueens":
+        answer, certified = _read_nqueens(done.stdout, done.returncode, done.stderr)
         elapsed = _reported_elapsed(done.stdout)
-        proof = _proof_facts(done.stdout) if certified and status == "unsat" else None
+        proof = _proof_facts(done.stdout) if certified and answer.status == "unsat" else None
+    elif subject.kind == "minizinc":
+        answer = _read_minizinc(objective, done.stdout, done.returncode, done.stderr)
+    elif subject.kind == "competition":
+        answer = external.read_competition(inst.spec.n, objective, done.stdout,
+                                           done.returncode, done.stderr)
+    else:
+        answer = external.read_cpmpy_script(objective, done.stdout, done.returncode,
+                                            done.stderr)
+    status, detail = answer.status, answer.detail
     if status == "sat":
-        violations = find_violations(inst.spec, placement) if placement is not None else None
-        if violations is None or violations:
-            status = "wrong"
-            detail = ("no placement printed" if violations is None
-                      else f"invalid placement: {violations[0].describe()}")
+        problem = _placement_problem(inst, answer)
+        if problem:
+            status, detail = "wrong", problem
     if seconds > limit and status in ("sat", "unsat"):
         status, detail = "timeout", f"answered after the limit ({seconds:.1f} s)"
     run = _run(inst, subject, seconds, cpu, status, certified, detail, elapsed)
-    if subject.kind != "minizinc" and proof is not None and run.certified:
+    if status == "sat":
+        run.optimum = answer.optimum
+    if proof is not None and run.certified:
         run.proof_route, run.proof_steps, run.check_seconds = proof
     return run
+
+
+def _placement_problem(inst: Instance, answer: external.Answer) -> str:
+    """Why a "yes" is not one (empty when it is): no placement, one the shared validator
+    refuses, or an optimum that is not its placement's number of queens."""
+    if answer.cells is not None:
+        violations = find_cell_violations(inst.spec, answer.cells)
+    elif answer.columns is not None:
+        violations = find_violations(inst.spec, answer.columns)
+    else:
+        return "no placement printed"
+    if violations:
+        return f"invalid placement: {violations[0].describe()}"
+    if inst.spec.objective is None:
+        return ""
+    queens = len(answer.cells) if answer.cells is not None else inst.spec.n
+    if answer.optimum != queens:
+        return f"an optimum of {answer.optimum} with a placement of {queens} queens"
+    return ""
 
 
 def _proof_facts(stdout: str) -> tuple[str, int, float] | None:
@@ -183,7 +228,8 @@ def _run(inst: Instance, subject: Subject, seconds: float, cpu: float, status: s
     published = "" if inst.published is None else ("sat" if inst.published else "unsat")
     return Run(inst.name, inst.spec.n, inst.parameter, subject.label, round(seconds, 4),
                round(cpu, 4), status, certified and status == "unsat", answer, detail,
-               published, inst.published_seconds, elapsed)
+               published, inst.published_seconds, elapsed,
+               published_optimum=inst.published_optimum)
 
 
 def _reported_elapsed(stdout: str) -> float | None:
@@ -197,39 +243,63 @@ def _reported_elapsed(stdout: str) -> float | None:
     return float(value) if isinstance(value, (int, float)) else None
 
 
-def _read_nqueens(stdout: str, code: int,
-                  stderr: str) -> tuple[str, list[int] | None, str, bool]:
+def _read_nqueens(stdout: str, code: int, stderr: str) -> tuple[external.Answer, bool]:
+    """Our JSON (the last line): the answer, and whether the toolkit certified it. With an
+    objective, a "yes" is a proved optimum (`optimum` equal to its `bound`)."""
+    Answer = external.Answer
     lines = stdout.strip().splitlines()
     try:
         doc = json.loads(lines[-1]) if lines else None
     except ValueError:
         doc = None
     if not isinstance(doc, dict):
-        return "error", None, (stderr.strip().splitlines() or [f"exit {code}"])[-1][:200], False
+        return Answer("error", detail=(stderr.strip().splitlines() or [f"exit {code}"])[-1][:200]
+                      ), False
     certified = doc.get("certified") is True
     solutions = doc.get("solutions") or []
-    if solutions and code == 0:
+    objective = doc.get("objective") is not None
+    proved = not objective or (doc.get("optimum") is not None
+                               and doc.get("optimum") == doc.get("bound"))
+    if solutions and code == 0 and proved:
         first = solutions[0]
-        return "sat", first if isinstance(first, list) else None, "", certified
+        if not isinstance(first, list):
+            return Answer("sat"), certified
+        if all(isinstance(cell, list) and len(cell) == 2 for cell in first):
+            cells = [(cell[0], cell[1]) for cell in first]
+            return Answer("sat", cells=cells, optimum=doc.get("optimum")), certified
+        return Answer("sat", columns=first, optimum=doc.get("optimum")), certified
     if code == 1 and doc.get("complete") is True and doc.get("count") == 0:
-        return "unsat", None, "", certified
-    if code == 3 or doc.get("status") in ("timeout", "interrupted"):
-        return "timeout", None, str(doc.get("status", "")), False
-    return "error", None, f"exit {code}, status {doc.get('status')!r}", False
+        return Answer("unsat"), certified
+    if code == 3 or doc.get("status") in ("timeout", "interrupted") or not proved:
+        return Answer("timeout", detail=str(doc.get("status", ""))), False
+    return Answer("error", detail=f"exit {code}, status {doc.get('status')!r}"), False
 
 
 _COLUMNS = re.compile(r"columns = (\[[0-9, ]*\])")
+_POSED = re.compile(r"^queens = (\d+):((?: \(\d+, \d+\))*)\s*$", re.M)
+_CELL = re.compile(r"\((\d+), (\d+)\)")
 
 
-def _read_minizinc(stdout: str, code: int, stderr: str) -> tuple[str, list[int] | None, str]:
+def _read_minizinc(objective: bool, stdout: str, code: int, stderr: str) -> external.Answer:
+    """MiniZinc's output: the n-queens model prints `columns = [...]`, a posed one
+    `queens = K: (r, c) ...`; `==========` closes a search that finished (with an
+    objective: the last solution is optimal)."""
+    Answer = external.Answer
     if "=====UNSATISFIABLE=====" in stdout:
-        return "unsat", None, ""
+        return Answer("unsat")
+    finished = "==========" in stdout
+    if objective and "----------" in stdout and not finished:
+        return Answer("timeout", detail="a placement, not proved optimal within the limit")
+    posed = _POSED.findall(stdout)
+    if posed and "----------" in stdout:
+        cells = [(int(r), int(c)) for r, c in _CELL.findall(posed[-1][1])]
+        return Answer("sat", cells=cells, optimum=int(posed[-1][0]) if objective else None)
     found = _COLUMNS.search(stdout)
     if found is not None and "----------" in stdout:
-        return "sat", json.loads(found.group(1)), ""
+        return Answer("sat", columns=json.loads(found.group(1)))
     if code == 0 or "=====UNKNOWN=====" in stdout:
-        return "timeout", None, "no answer within the limit"
-    return "error", None, (stderr.strip().splitlines() or [f"exit {code}"])[-1][:200]
+        return Answer("timeout", detail="no answer within the limit")
+    return Answer("error", detail=(stderr.strip().splitlines() or [f"exit {code}"])[-1][:200])
 
 
 # --- the set ---------------------------------------------------------------------------------
@@ -240,16 +310,22 @@ def cross_check(runs: list[Run]) -> list[str]:
     problems = []
     for name in dict.fromkeys(r.instance for r in runs):
         mine = [r for r in runs if r.instance == name]
-        answers = {r.answer for r in mine if r.answer}
-        published = mine[0].published
+        answers = {_said(r.answer, r.optimum) for r in mine if r.answer}
+        published = _said(mine[0].published, mine[0].published_optimum)
         if len(answers) > 1 or (published and answers and answers != {published}):
-            said = ", ".join(f"{r.subject}: {r.answer}" for r in mine if r.answer)
+            said = ", ".join(f"{r.subject}: {_said(r.answer, r.optimum)}" for r in mine
+                             if r.answer)
             problems.append(f"{name}: answers disagree ({said}"
                             + (f"; published: {published})" if published else ")"))
             for r in mine:
                 if r.answer:
                     r.status = "disagree"
     return problems
+
+
+def _said(answer: str, optimum: int | None) -> str:
+    """An answer as compared: "sat", "unsat", or "optimum K" with an objective."""
+    return f"optimum {optimum}" if answer == "sat" and optimum is not None else answer
 
 
 def run_suite(suite: Suite, chosen: list[Subject], limit: float,

@@ -1,8 +1,9 @@
-"""The hard sets that `nqueens bench --suite completion|blocked|diagonals|asp` runs: their
-instances, read from a folder (the published files, with their published answers) or
-generated from a seed, and each family's constrainedness parameter (the plot's x axis: n for
-completion at a fixed delta = n - m, blocked squares for blocked and ASP, excluded diagonals
-for diagonals).
+"""The hard sets that `nqueens bench --suite completion|blocked|diagonals|asp|regions|domination`
+runs: their instances, read from a folder (the published files with their published answers,
+or model files with their expected ones) or generated from a seed, and each family's
+constrainedness parameter (the plot's x axis: n for completion at a fixed delta = n - m,
+blocked squares for blocked and ASP, excluded diagonals for diagonals, the board size for
+region puzzles on random maps and for queen domination, whose optima are published).
 """
 
 from __future__ import annotations
@@ -16,14 +17,15 @@ from typing import Any
 
 from ..atomicfile import ensure_directory, write_text_atomic
 from ..errors import InputError
-from ..modeling import generators
+from ..modeling import generators, puzzles
 from ..modeling.formats import read_instance, split_take
 from ..spec import Spec
 
-SUITES = ("completion", "blocked", "diagonals", "asp")
+SUITES = ("completion", "blocked", "diagonals", "asp", "regions", "domination")
 #: What each suite's parameter is, for tables and the plot's x axis.
 PARAMETER = {"completion": "n (delta fixed)", "blocked": "blocked squares",
-             "asp": "blocked squares", "diagonals": "excluded diagonals"}
+             "asp": "blocked squares", "diagonals": "excluded diagonals",
+             "regions": "n (random region maps)", "domination": "n"}
 #: Published answers of a set: a file of this name in the set's directory (n, id, answer,
 #: seconds per line), as deposited with the ASP-competition instances.
 PUBLISHED_FILE = "lingeling-results.tsv"
@@ -41,6 +43,7 @@ class Instance:
     parameter: float
     published: bool | None = None
     published_seconds: float | None = None
+    published_optimum: int | None = None  # with an objective: the published optimum
 
 
 
@@ -68,7 +71,7 @@ def bundled_asp_dir() -> Path | None:
 
 def parameter_of(family: str, spec: Spec, path: str) -> float:
     """The family's constrainedness parameter of one instance."""
-    if family == "completion":
+    if family in ("completion", "regions", "domination"):
         return float(spec.n)
     if family == "diagonals":
         return float(_diagonal_count(path))
@@ -116,12 +119,17 @@ def read_suite(family: str, directory: Path) -> Suite:
     for path in sorted(directory.iterdir()):
         if not path.is_file() or _SKIP.search(path.name):
             continue
-        spec = read_instance(str(path)).spec
+        model = read_instance(str(path))
+        spec, expected = model.spec, model.expected
         ident = path.stem.rsplit(".", 1)[-1]
         known = published.get(ident)
+        answer = known[0] if known else (expected.satisfiable if expected else None)
+        if expected is not None and expected.optimum is not None:
+            answer = True
         instances.append(Instance(path.name, str(path), spec,
-                                  parameter_of(family, spec, str(path)),
-                                  known[0] if known else None, known[1] if known else None))
+                                  parameter_of(family, spec, str(path)), answer,
+                                  known[1] if known else None,
+                                  expected.optimum if expected else None))
     if not instances:
         raise InputError(f"{directory}: no instance files in it")
     if published and len(published) != sum(i.published is not None for i in instances):
@@ -139,6 +147,8 @@ def _check_generation(family: str, n: int | None, delta: int | None) -> None:
         if delta is None:
             raise InputError("--suite completion without DIR needs --delta D (queens left to "
                              "place) and --range of n, e.g. --delta 10 --range 14..30:2")
+    elif family in ("regions", "domination"):
+        return  # --range of n is asked for by the command, seeds have a default
     elif n is None:
         raise InputError(f"--suite {family} without DIR needs --n N and --range, e.g. --n 20 "
                          + ("--range 14..22" if family == "diagonals" else "--range 200..260:10"))
@@ -153,8 +163,17 @@ def generated_instances(family: str, n: int | None, delta: int | None, points: S
     _check_generation(family, n, delta)
     planned: list[tuple[str, float, Callable[[], generators.Generated]]] = []
     for point in points:
+        if family in ("regions", "domination"):
+            puzzles.check_n(point)
+        if family == "domination":  # one instance per size
+            planned.append((f"domination-{point}.toml", float(point),
+                            partial(puzzles.domination, point)))
+            continue
         for seed in seeds:
-            if family == "completion":
+            if family == "regions":
+                name = f"regions-{point}-s{seed}.toml"
+                make = partial(puzzles.region_puzzle, point, seed)
+            elif family == "completion":
                 assert delta is not None
                 name = f"completion-{point}-{point - delta}-s{seed}.param"
                 make = partial(generators.completion, point, point - delta, seed)
@@ -183,9 +202,14 @@ def generate_suite(family: str, n: int | None, delta: int | None, points: Sequen
         made = make()
         path = directory / name
         write_text_atomic(path, made.text, overwrite=overwrite)
-        instances.append(Instance(name, str(path), made.spec, point))
-    generation = {"n": n, "delta": delta, "range": list(points), "seeds": [min(seeds), max(seeds)],
-                  "min_free": min_free}
+        instances.append(Instance(name, str(path), made.spec, point,
+                                  True if made.optimum is not None else None, None, made.optimum))
+    generation: dict[str, Any] = {"n": n, "delta": delta, "range": list(points),
+                                  "seeds": [min(seeds), max(seeds)], "min_free": min_free}
+    if family in ("regions", "domination"):
+        generation = {"range": list(points)} | ({"seeds": [min(seeds), max(seeds)]}
+                                                if family == "regions" else {})
     return Suite(family, instances, str(directory), generation)
+
 
 

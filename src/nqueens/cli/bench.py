@@ -62,7 +62,9 @@ def add_suite_arguments(parser: argparse.ArgumentParser) -> None:
         "Run auto, backtrack (first-fail), sat, cpsat and MiniZinc+Gecode (if installed) on "
         "every instance of a set, each a whole process; write hard-SUITE.csv/.json/.png "
         "(median and 90th percentile time against the family's parameter, fraction "
-        "satisfiable). Without DIR the set is generated (asp: the bundled n = 28 set).")
+        "satisfiable). Without DIR the set is generated (asp: the bundled n = 28 set; "
+        "regions: random region maps, --range of n; domination: queen domination, --range "
+        "of n, its optima published).")
     group.add_argument("dir", nargs="?", type=Path, default=None, metavar="DIR",
                        help="with --suite: the folder of instance files (any format nqueens "
                        "reads)")
@@ -72,14 +74,16 @@ def add_suite_arguments(parser: argparse.ArgumentParser) -> None:
                        help=f"only these subjects ({', '.join(SUBJECTS)}; default: all but the "
                        "certifying ones, certify (auto --certify: the search's own proofs) and "
                        "certify-sat (sat --certify: CaDiCaL's), which need the certify extra "
-                       "and report their proofs' length and checking time)")
+                       "and report their proofs' length and checking time, and the other "
+                       "projects' solvers on the exported model, which need the ecosystem "
+                       "extra: ace and choco (XCSP3; Java), cpmpy-exact and cpmpy-ortools)")
     group.add_argument("--n", type=positive_int, default=None, metavar="N",
                        help="board size of a generated blocked or diagonals set")
     group.add_argument("--delta", type=positive_int, default=None, metavar="D",
                        help="completion: queens left to place (m = n - D)")
     group.add_argument("--range", type=_int_range, default=None, metavar="A..B[:STEP]",
-                       help="values of the family's parameter: n (completion), blocked "
-                       "squares (blocked), excluded diagonals (diagonals)")
+                       help="values of the family's parameter: n (completion, regions, "
+                       "domination), blocked squares (blocked), excluded diagonals (diagonals)")
     group.add_argument("--seeds", type=seed_list, default=None, metavar="A..B",
                        help="seeds per parameter value of a generated set (default: 1..10)")
     group.add_argument("--min-free", type=row_count, default=None, metavar="K",
@@ -95,7 +99,8 @@ GRID_ONLY = ("quick", "only", "repeats", "kluev")
 SUITE_ONLY = ("subjects", "n", "delta", "range", "seeds", "min_free")
 GENERATION = {"completion": ("delta", "range", "seeds"),
               "blocked": ("n", "range", "seeds", "min_free"),
-              "diagonals": ("n", "range", "seeds", "min_free")}
+              "diagonals": ("n", "range", "seeds", "min_free"),
+              "regions": ("range", "seeds"), "domination": ("range",)}
 
 
 def _subject_list(text: str) -> list[str]:

@@ -75,20 +75,22 @@ _HEADER = """\
 # A CPMpy model of this specification, written by nqueens (`nqueens export --to cpmpy`); it
 # needs CPMpy (pip install cpmpy; written for CPMpy 1.1) and nothing of nqueens.
 #
-# Run:  python THIS_SCRIPT.py [SOLVER] [--all]
+# Run:  python THIS_SCRIPT.py [SOLVER] [--all] [--time-limit S]
 #   SOLVER  a CPMpy solver: ortools (the default), pysat, exact, rc2, ... (the installed ones:
 #           python -c "import cpmpy; print(cpmpy.SolverLookup.supported())")
 #   --all   also count every solution (with an objective: every optimal one)
+#   --time-limit S  give the solver S seconds (each solve, the count's too)
 #
 # Output, one "key: value" line each, in this order:
 #   status: satisfiable | unsatisfiable | optimal | feasible | unknown
 #           (feasible: a placement whose optimality the solver did not prove)
-#   optimum: K        with an objective, when a placement was found: its number of queens
+#   optimum: K        with an objective, when the solver proved its placement optimal
 #   queens: K         when a placement was found: its number of queens
 #   cells: (r, c) ... that placement's queens, 0-based (row, column), row by row
 #   solutions: N      with --all: the number of solutions (optimal ones with an objective)
-# Exit status 0 with an answer (unsatisfiable is one), 1 when the solver gave none, 2 when
-# the solver is unknown or cannot solve this model (pysat takes no objective: use rc2).
+# Exit status 0 with an answer (unsatisfiable is one), 1 when the solver gave none (or, with
+# --all, stopped before the count was complete), 2 when the solver is unknown or cannot solve
+# this model (pysat takes no objective: use rc2).
 """
 
 _IMPORTS = """\
@@ -124,13 +126,18 @@ def main(argv):
     parser = argparse.ArgumentParser(description="Solve the model with a CPMpy solver.")
     parser.add_argument("solver", nargs="?", default="ortools", help="a CPMpy solver name")
     parser.add_argument("--all", action="store_true", help="count every (optimal) solution")
+    parser.add_argument("--time-limit", type=float, default=None, metavar="S",
+                        help="seconds the solver may take (each solve)")
     args = parser.parse_args(argv)
+    if args.time_limit is not None and not args.time_limit > 0:
+        parser.error(f"--time-limit must be a positive number of seconds, got {args.time_limit}")
+    limit = {} if args.time_limit is None else {"time_limit": args.time_limit}
     if args.solver not in cp.SolverLookup.supported():  # the installed ones, "pysat:glucose4" too
         parser.error(f"solver {args.solver!r} is unknown or not installed; choose one of: "
                      + ", ".join(cp.SolverLookup.supported(subsolvers=False)))
     model, q = build_model()
     try:
-        found = model.solve(solver=args.solver)
+        found = model.solve(solver=args.solver, **limit)
         exit_status = model.status().exitstatus.name
         if not found:
             print("status:", "unsatisfiable" if exit_status == "UNSATISFIABLE" else "unknown")
@@ -142,12 +149,18 @@ def main(argv):
             print("status: satisfiable")
         else:
             print("status:", "optimal" if exit_status == "OPTIMAL" else "feasible")
-            print("optimum:", len(cells))
+            if exit_status == "OPTIMAL":
+                print("optimum:", len(cells))
         print("queens:", len(cells))
         print("cells:", " ".join(f"({r}, {c})" for r, c in cells))
         if args.all:  # the optimal ones: the constraints with the optimum fixed, no objective
             fixed_optimum = [] if OBJECTIVE is None else [cp.sum(q) == len(cells)]
-            print("solutions:", cp.Model(model.constraints + fixed_optimum).solveAll(solver=args.solver))
+            counting = cp.Model(model.constraints + fixed_optimum)
+            total = counting.solveAll(solver=args.solver, **limit)
+            if counting.status().exitstatus.name not in ("OPTIMAL", "UNSATISFIABLE"):
+                print(f"solutions: at least {total} (stopped by the time limit)")
+                return 1
+            print("solutions:", total)
     except NotSupportedError as error:
         print(f"{args.solver}: {error}", file=sys.stderr)
         return 2

@@ -64,11 +64,13 @@ def _shuffle(rng: random.Random, items: MutableSequence[T], deadline: Deadline |
 
 @dataclass(frozen=True)
 class Generated:
-    """One generated instance: its Spec and its file text in the published format."""
+    """One generated instance: its Spec, its file text (in the published format, or a model
+    file) and, when published, its optimum (queen domination's)."""
 
     spec: Spec
     text: str
-    suffix: str  # ".param"
+    suffix: str  # ".param", ".toml"
+    optimum: int | None = None
 
 
 def _check_n(n: int) -> None:
