@@ -23,18 +23,20 @@ Any Markdown page under docs/ is picked up, whoever wrote it.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import json
 import os
 import re
 import shlex
+import shutil
 import stat
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from optional import require
+from optional import missing, require
 from paths import DOCS, README, REPO
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)```(?P<lang>[\w-]*)[^\n]*$")
@@ -106,6 +108,14 @@ class Block:
             require("dratify", "pip install '.[certify]'")
         if "nqueens.play(" in self.body:
             require("anywidget", "pip install '.[notebook]'")
+        if re.search(r"cpmpy|\.py exact|ACE-", self.body) and any(c.needs_shell
+                                                                 for c in self.commands):
+            require("cpmpy", "pip install '.[ecosystem]'")
+            require("exact", "pip install '.[ecosystem]'")
+            if importlib.util.find_spec("pycsp3") is None:  # found, not imported: it prints
+                missing("needs pycsp3, which ships ACE (pip install '.[ecosystem]')")
+        if "java -jar" in self.body and shutil.which("java") is None:
+            missing("needs Java for ACE (apt-get install default-jre-headless)")
 
 
 def fenced_blocks(path: Path) -> list[Block]:
