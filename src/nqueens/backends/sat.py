@@ -12,10 +12,8 @@ sequential counter).
 
 from __future__ import annotations
 
-import contextlib
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -43,22 +41,21 @@ from .sat_facts import (
     solver_key,
     solver_names,
 )
+from .sat_solving import ENUMERATION_SOLVER, solve, solver_for, stoppable
 
 __all__ = ["DEFAULT_ENCODING", "DEFAULT_SOLVER", "ENCODINGS", "NATIVE", "PROOF_SOLVERS",
            "CompiledCnf", "SatBackend", "cnf_chunks", "encode_cnf", "proof_refusal",
-           "refute_with_proof", "solver_for", "solver_key"]
+           "refute_with_proof", "solver_key"]
 
 #: Each encoding's `pysat.card.EncType` (None: native, no encoding).
 ENC_TYPES: dict[str, int | None] = {
     name: None if name == NATIVE else getattr(EncType, name) for name in ENCODINGS}
-#: Incremental, for enumeration with blocking clauses (the fastest of PySAT's in the bench).
-ENUMERATION_SOLVER = DEFAULT_SOLVER
 #: The MiniSat family's polarity starts every cell as "no queen": a search that proves
 #: what cannot hold a queen, row by row. Starting them as "queen" makes each decision place
 #: one, which finds a large board's solution in far fewer conflicts.
 QUEEN_FIRST_SOLVERS = NATIVE_SOLVERS
 #: One solve of a board, too: CaDiCaL resumes a budgeted solve, so a deadline or a signal
-#: can stop it between budgets (see `_solve`); Kissat cannot, and was slower in the bench.
+#: can stop it between budgets (see `sat_solving.solve`); Kissat cannot, and was slower in the bench.
 #: `solver="kissat404"` still names it.
 FIND_ONE_SOLVER = DEFAULT_SOLVER
 #: The solver of a certified "no": CaDiCaL writes a DRAT proof through PySAT (`with_proof`).
@@ -247,7 +244,7 @@ class SatBackend:
             answer = None
             if deadline is None or not deadline.expired():
                 with stoppable(solver, deadline):
-                    answer = _solve(solver, deadline)
+                    answer = solve(solver, deadline)
             if answer is None:
                 timed_out = True
             elif not answer:
@@ -280,7 +277,7 @@ class SatBackend:
         name = solver_for(compiled.encoding, self.solver, ENUMERATION_SOLVER)
         with Solver(name=name, bootstrap_with=constraints) as solver, stoppable(solver, deadline):
             while True:
-                answer = _solve(solver, deadline)
+                answer = solve(solver, deadline)
                 if answer is None:  # interrupted by the deadline
                     return "timeout"
                 if not answer:
@@ -294,25 +291,6 @@ class SatBackend:
                     return "timeout"
 
 
-def solver_for(encoding: str, wanted: str | None, default: str = DEFAULT_SOLVER) -> str:
-    """The solver to run: the one named, else `default`; the native encoding needs one of
-    NATIVE_SOLVERS (MiniCard unless another is named).
-
-    Raises:
-        InputError: a solver named for the native encoding that takes no cardinality
-            constraints.
-    """
-    if encoding != NATIVE:
-        return wanted or default
-    if wanted is None:
-        return NATIVE_SOLVERS[0]
-    if solver_key(wanted) not in NATIVE_SOLVERS:
-        raise InputError(f"the native encoding needs a solver that takes cardinality "
-                         f"constraints ({', '.join(NATIVE_SOLVERS)}), not {wanted!r}; "
-                         "drop the solver or choose one of those")
-    return wanted
-
-
 def refute_with_proof(
     compiled: CompiledCnf, solver: str = PROOF_SOLVER, deadline: Deadline | None = None,
 ) -> tuple[bool | None, list[str]]:
@@ -322,7 +300,7 @@ def refute_with_proof(
     clauses: list[list[int]] = compiled.cnf.clauses  # PySAT is untyped
     with Solver(name=solver, bootstrap_with=clauses, with_proof=True) as sat:
         with stoppable(sat, deadline):
-            answer = _solve(sat, deadline)
+            answer = solve(sat, deadline)
         proof: list[str] = list(sat.get_proof() or []) if answer is False else []
     return answer, proof
 
@@ -332,76 +310,3 @@ def first_row_parts(spec: Spec) -> list[tuple[int, ...]]:
     carries the blocking clauses of its own part only, not of every solution so far."""
     n = spec.n
     return [(cell_var(n, 0, c),) for c in range(n)]
-
-
-#: Conflicts per solver call under a deadline: between calls the deadline is checked.
-_CONFLICTS_PER_CALL = 20_000
-
-
-def _solve(solver: Solver, deadline: Deadline | None,
-           assumptions: Sequence[int] = ()) -> bool | None:
-    """Solve, stoppably: PySAT keeps the GIL inside CaDiCaL's solve, so neither a timer's
-    `interrupt`, nor a signal handler, nor the CLI's guard can run until it returns. Under a
-    deadline the search therefore runs in budgets of conflicts (CaDiCaL resumes with what it
-    learned) and the deadline is checked between them; None when it expired."""
-    answer: bool | None  # (PySAT is untyped)
-    assumed = list(assumptions)
-    if deadline is None:
-        answer = solver.solve(assumptions=assumed)
-        return answer
-    if getattr(getattr(solver, "solver", solver), "kissat", None) is not None:  # named by the user
-        answer = solver.solve_limited(assumptions=assumed, expect_interrupt=True)
-        return answer
-    while True:
-        try:
-            solver.conf_budget(_CONFLICTS_PER_CALL)
-        except NotImplementedError:  # Lingeling: PySAT gives it no budget, no limited solve and
-            answer = solver.solve(assumptions=assumed)  # no interrupt, so only the CLI's exit
-            return answer  # after a stop ends it
-        answer = solver.solve_limited(assumptions=assumed, expect_interrupt=True)
-        if answer is not None or deadline.expired():
-            return answer
-
-
-def solve_stoppably(solver: Solver, deadline: Deadline | None,
-                    assumptions: Sequence[int] = ()) -> bool | None:
-    """One (incremental) solve under `assumptions` that the deadline, its time or a stop,
-    ends: True, False, or None when it was stopped (see `_solve` and `stoppable`)."""
-    with stoppable(solver, deadline):
-        return _solve(solver, deadline, assumptions)
-
-
-@contextlib.contextmanager
-def stoppable(solver: Solver, deadline: Deadline | None) -> Iterator[None]:
-    """While the block runs, the deadline (a timer at its time, and a stop it is given)
-    interrupts the solver: PySAT's documented way to stop a solve from outside."""
-    timer = _interrupt_at(solver, deadline)
-    unhook = deadline.on_stop(_interrupter(solver)) if deadline is not None else None
-    try:
-        yield
-    finally:
-        if timer is not None:
-            timer.cancel()
-        if unhook is not None:
-            unhook()
-
-
-def _interrupt_at(solver: Solver, deadline: Deadline | None) -> threading.Timer | None:
-    """Arm a timer that interrupts the solver at the deadline (PySAT's documented way)."""
-    if deadline is None or deadline.at is None:
-        return None
-    timer = threading.Timer(deadline.remaining() or 0.0, _interrupter(solver))
-    timer.daemon = True
-    timer.start()
-    return timer
-
-
-def _interrupter(solver: Solver) -> Callable[[], None]:
-    """`solver.interrupt`, except that solvers without it (PySAT's CaDiCaL raises
-    NotImplementedError) are left alone: they stop at the deadline check between solutions."""
-
-    def interrupt() -> None:
-        with contextlib.suppress(NotImplementedError):
-            solver.interrupt()
-
-    return interrupt

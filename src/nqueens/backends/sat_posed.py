@@ -31,8 +31,8 @@ from ..spec import Spec
 from .base import Emitter
 from .cnf import cell_var
 from .posed import Optimum, PosedSearch, sorted_cells
-from .sat import ENUMERATION_SOLVER, solve_stoppably, solver_for
 from .sat_facts import NATIVE
+from .sat_solving import ENUMERATION_SOLVER, solve_stoppably, solver_for
 
 #: Encodings of "at most k" for any k; pairwise, bitwise and ladder take k = 1 only.
 ANY_K = ("seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer", "kmtotalizer")

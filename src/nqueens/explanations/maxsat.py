@@ -4,7 +4,7 @@ RC2 is core-guided: each core it refutes raises its cost, so its cost is a lower
 along and a model comes only at the end. Its SAT oracle here is CaDiCaL (the fastest of
 PySAT's on the queens boards measured in `docs/benchmarks`), which PySAT cannot interrupt:
 each oracle call runs in conflict budgets with the deadline checked between them
-(`backends.sat.solve_stoppably`), and a stop ends the whole MaxSAT search with the cost
+(`backends.sat_solving.solve_stoppably`), and a stop ends the whole MaxSAT search with the cost
 reached so far.
 """
 
@@ -41,7 +41,7 @@ def maxsat(formula: Any, deadline: Deadline | None) -> MaxSatAnswer:
     whose hard part has no model gives model None, optimal True."""
     from pysat.examples.rc2 import RC2
 
-    from ..backends.sat import solve_stoppably
+    from ..backends.sat_solving import solve_stoppably
 
     class StoppableRC2(RC2):  # type: ignore[misc]  # PySAT is untyped
         cores = 0

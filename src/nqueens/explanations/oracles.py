@@ -185,7 +185,8 @@ class SatOracle:
         self.calls = 0
 
     def check(self, active: Sequence[int], violate: int | None = None) -> Verdict:
-        from ..backends.sat import decode, solve_stoppably
+        from ..backends.sat import decode
+        from ..backends.sat_solving import solve_stoppably
 
         self.calls += 1
         assumed = [self.select[g] for g in active]

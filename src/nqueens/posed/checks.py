@@ -12,14 +12,38 @@ connected. No solver imports.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ..errors import SpecError
-from ..variants import VARIANTS
-from .families import MAX_OPEN_N, OBJECTIVES, PRESETS, Rule, family_cells
+from ..variants import VARIANTS, Line
+from .families import MAX_OPEN_N, OBJECTIVES, PRESETS, Board, Cell, Rule, family_cells
 
-if TYPE_CHECKING:
-    from ..spec import Spec
+
+class Posed(Board, Protocol):
+    """What these checks read of a spec (a `Spec` is one): naming only these keeps this
+    module below `spec.py`, whose `__post_init__` calls it."""
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def rules(self) -> tuple[Rule, ...]: ...
+
+    @property
+    def queens(self) -> tuple[int, int | None] | None: ...
+
+    @property
+    def objective(self) -> str | None: ...
+
+    @property
+    def fixed(self) -> tuple[Cell, ...]: ...
+
+    @property
+    def forbidden(self) -> tuple[Cell, ...]: ...
+
+    @property
+    def lines(self) -> Sequence[Line]: ...
 
 __all__ = ["check_lines", "open_fields"]
 
@@ -32,7 +56,7 @@ def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def open_fields(spec: Spec) -> dict[str, Any]:
+def open_fields(spec: Posed) -> dict[str, Any]:
     """The normalised open fields of `spec` (rules, regions, queens, objective, variant)."""
     n = spec.n
     if spec.variant != "custom" and spec.variant not in VARIANTS:
@@ -158,7 +182,7 @@ def _check_connected(grid: tuple[tuple[int, ...], ...]) -> None:
                         stack.append((x, y))
 
 
-def check_lines(spec: Spec) -> None:
+def check_lines(spec: Posed) -> None:
     """Refuse a posed problem that no placement satisfies for a reason seen on its lines."""
     fixed, forbidden = set(spec.fixed), set(spec.forbidden)
     for line in spec.lines:
@@ -186,7 +210,7 @@ def _where(kind: str, cells: tuple[tuple[int, int], ...]) -> str:
     return f"{kind} through {first}"
 
 
-def _check_totals(spec: Spec) -> None:
+def _check_totals(spec: Posed) -> None:
     """Families that partition the board bound the total; those ranges must meet."""
     n2 = spec.n * spec.n
     ranges: list[tuple[str, int, int]] = []
@@ -208,6 +232,6 @@ def _check_totals(spec: Spec) -> None:
                                 "change one of the bounds")
 
 
-def _all_lines(spec: Spec, rule: Rule) -> list[int]:
+def _all_lines(spec: Posed, rule: Rule) -> list[int]:
     """The sizes of every line of a partitioning rule (those `rule_lines` leaves out too)."""
     return [len(cells) for cells in family_cells(spec, rule)]

@@ -22,15 +22,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..errors import SpecError
 from ..variants import Line
 
-if TYPE_CHECKING:
-    from ..spec import Spec
-
 Cell = tuple[int, int]
+
+
+class Board(Protocol):
+    """What a rule's lines depend on: the board's size and, for a regions rule, its grid.
+    A `Spec` is one; naming only these keeps this module below `spec.py`, which uses it."""
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def regions(self) -> tuple[tuple[int, ...], ...]: ...
+
 
 __all__ = ["ATTACKS", "FAMILIES", "MAX_OPEN_N", "OBJECTIVES", "PRESETS", "REGION_PUZZLE", "Rule",
            "attacks", "rule_lines"]
@@ -166,7 +175,7 @@ def _pairs(n: int, steps: tuple[tuple[int, int], ...]) -> list[tuple[Cell, ...]]
     return out
 
 
-def _regions(spec: Spec, rule: Rule) -> list[tuple[Cell, ...]]:
+def _regions(spec: Board, rule: Rule) -> list[tuple[Cell, ...]]:
     groups: dict[int, list[Cell]] = {}
     for r, row in enumerate(spec.regions):
         for c, label in enumerate(row):
@@ -187,7 +196,7 @@ _KEYED: dict[str, Callable[[int, Cell], int]] = {
     "wrapped-diagonals": lambda n, cell: (cell[0] - cell[1]) % n,
     "wrapped-anti-diagonals": lambda n, cell: (cell[0] + cell[1]) % n,
 }
-_LISTED: dict[str, Callable[[Spec, Rule], list[tuple[Cell, ...]]]] = {
+_LISTED: dict[str, Callable[[Board, Rule], list[tuple[Cell, ...]]]] = {
     "knight": lambda spec, rule: _pairs(spec.n, KNIGHT_STEPS),
     "king": lambda spec, rule: _pairs(spec.n, KING_STEPS),
     "regions": _regions,
@@ -196,7 +205,7 @@ _LISTED: dict[str, Callable[[Spec, Rule], list[tuple[Cell, ...]]]] = {
 }
 
 
-def family_cells(spec: Spec, rule: Rule) -> list[tuple[Cell, ...]]:
+def family_cells(spec: Board, rule: Rule) -> list[tuple[Cell, ...]]:
     """Every line of the rule's family on `spec`'s board, as cells (single cells too)."""
     n = spec.n
     if rule.family in _KEYED:
@@ -214,7 +223,7 @@ FAMILIES: dict[str, str] = {
 }
 
 
-def rule_lines(spec: Spec, rule: Rule) -> Iterator[Line]:
+def rule_lines(spec: Board, rule: Rule) -> Iterator[Line]:
     """The lines of one rule on `spec`'s board. A line of one cell under at most one or
     more constrains nothing and is left out (the corner diagonals), unless the rule asks
     for at least one queen there."""

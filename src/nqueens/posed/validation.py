@@ -13,13 +13,40 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ..validator import Violation
+from ..violation import Violation
 
 if TYPE_CHECKING:
-    from ..spec import Cell, Spec
     from .families import Rule
+
+Cell = tuple[int, int]
+
+
+class Spec(Protocol):
+    """What the check reads of a posed spec (a `nqueens.Spec` is one): its stated rules and
+    givens, never its compiled lines; naming only these keeps this module below `spec.py`."""
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def rules(self) -> tuple[Rule, ...]: ...
+
+    @property
+    def regions(self) -> tuple[tuple[int, ...], ...]: ...
+
+    @property
+    def queens(self) -> tuple[int, int | None] | None: ...
+
+    @property
+    def fixed(self) -> tuple[Cell, ...]: ...
+
+    @property
+    def forbidden(self) -> tuple[Cell, ...]: ...
+
+    @property
+    def rows_exact(self) -> bool: ...
 
 __all__ = ["as_cells", "find_posed_violations", "sees"]
 
