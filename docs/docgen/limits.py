@@ -38,12 +38,13 @@ def _reach() -> str:
 
 def _pairwise_refusal(n: int) -> str:
     """The refusal of an explicit pairwise CNF at size n, as the sat backend words it."""
+    from nqueens.backends import check
     from nqueens.backends.sat_facts import ROW
     from nqueens.errors import SizeLimitError
     from nqueens.spec import Spec
 
     try:
-        ROW.check(Spec(n), {"encoding": "pairwise"}, "find")
+        check(ROW, Spec(n), {"encoding": "pairwise"}, "find")
     except SizeLimitError as error:
         return str(error)
     raise AssertionError(f"the pairwise CNF of n = {n} is no longer refused")

@@ -12,7 +12,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .backends import DEFAULT_BACKEND, BackendInfo, backend_info, backend_names, check_options
+from .backends import (
+    DEFAULT_BACKEND,
+    BackendInfo,
+    backend_info,
+    backend_names,
+    check,
+    check_options,
+)
 from .counting.registry import counters, counting_route, counting_routes, run_count
 from .counting.route import (
     SHUTDOWN_GRACE,
@@ -306,7 +313,7 @@ def _plan_posed(spec: Spec, job: Job, backend: str, options: dict[str, Any], *,
         raise InputError(f"backend {backend!r} does not search exhaustively; choose one of: "
                          + ", ".join(name for name in backend_names(exhaustive_only=True)
                                      if backend_info(name).posed))
-    info.check(spec, options, job)
+    check(info, spec, options, job)
     return Plan(spec, job, backend, options, limit=limit, rule=rule,
                 counting_route="enumerate" if job == "count" else None,
                 memory=info.memory(spec, options, job) if info.memory is not None else None)
@@ -343,7 +350,7 @@ def _check_backend(spec: Spec, job: Job, backend: str, options: Mapping[str, Any
                          f"or use one of: {exhaustive}")
     if whole:
         check_exhaustive(spec, bounded=bounded)
-    info.check(spec, options, job)
+    check(info, spec, options, job)
     return info
 
 
@@ -428,7 +435,7 @@ def cross_check_plan(first: Plan, timeout: float | None = None) -> Plan:
         if info.formalism == formalism:
             continue
         try:
-            info.check(first.spec, {}, "count")
+            check(info, first.spec, {}, "count")
             candidates.append(plan(first.spec, "count", name, timeout=timeout, jobs=1))
         except InputError:
             continue

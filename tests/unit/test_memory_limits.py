@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import nqueens
-from nqueens import Spec, api, limits
+from nqueens import Spec, api, backends, limits
 from nqueens.backends import cpsat_facts, facts, minconflicts_facts, sat_facts
 from nqueens.cli import main
 
@@ -41,7 +41,7 @@ def test_a_constrained_board_is_pointed_to_minconflicts(small_machine: None) -> 
 
 def test_minconflicts_fits_where_the_models_do_not(small_machine: None) -> None:
     spec = Spec(10**6)
-    minconflicts_facts.ROW.check(spec, {}, "find")  # no error: O(n) memory
+    backends.check(minconflicts_facts.ROW, spec, {}, "find")  # no error: O(n) memory
     assert minconflicts_facts.minconflicts_bytes(spec) < GB < cpsat_facts.cpsat_bytes(Spec(1000))
 
 
@@ -94,7 +94,7 @@ def test_cpsat_estimate_is_for_the_route_that_runs(monkeypatch: pytest.MonkeyPat
         needed.append(estimate)
         raise nqueens.SizeLimitError("recorded")
 
-    monkeypatch.setattr(facts, "refuse_oversized", record)
+    monkeypatch.setattr(backends, "refuse_oversized", record)
     for spec in (Spec(1000), Spec(200)):
         with pytest.raises(nqueens.SizeLimitError):
             api.solve(spec, backend="cpsat")

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import InputError, UnknownBackendError
 from ..job_kinds import Job
+from ..limits import MAX_BOARD_N, refuse_oversized
 from ..spec import Spec
 from . import (
     backtrack_facts,
@@ -34,8 +35,9 @@ from .base import Backend
 from .facts import BackendInfo, Option, Rate
 
 __all__ = ["DEFAULT_BACKEND", "REGISTRY", "BackendInfo", "Option", "Rate", "backend_info",
-           "backend_names", "check_options", "get_backend", "instead_of", "large_board_backend", "offered_options",
-           "option_owners", "prover", "register", "unregister"]
+           "backend_names", "check", "check_options", "get_backend", "instead_of",
+           "large_board_backend", "offered_options", "option_owners", "prover", "register",
+           "unregister"]
 
 #: The built-in rows, in the order the command line lists them.
 BUILT_IN: tuple[BackendInfo, ...] = (
@@ -149,6 +151,31 @@ def instead_of(spec: Spec, backend: str, job: Job = "find") -> str:
     if best.name == backend:
         return "give a smaller n (this backend's memory grows linearly with n)"
     return f"--backend {best.name} {best.large}"
+
+
+def check(row: BackendInfo, spec: Spec, options: Mapping[str, Any], job: Job) -> None:
+    """Refuse, before anything is built, a board beyond the backend of `row` (`limits`).
+
+    Raises:
+        SizeLimitError, InputError: naming the size and what works instead.
+    """
+    if spec.is_open:  # a posed board is small (MAX_OPEN_N): its lines are its memory
+        if not row.posed:
+            takers = [name for name in backend_names() if backend_info(name).posed]
+            raise InputError(
+                f"backend {row.name!r} takes the n-queens problem and its variants only, "
+                f"not a posed problem ({spec.describe()}); use one of: "
+                f"{', '.join(takers)}")
+        return
+    if row.plain_only and (spec.variant != "queens" or not spec.is_plain):
+        raise InputError(
+            f"the {row.name} strategy handles plain queens boards only (no variant, fixed "
+            "or forbidden cells); use --backend backtrack, cpsat or sat for this instance")
+    needed = row.memory(spec, options, job) if row.memory is not None else None
+    refuse_oversized(spec, row.name, row.max_n or MAX_BOARD_N, needed,
+                     lambda: instead_of(spec, row.name, job))
+    if row.refuse is not None:
+        row.refuse(spec, options, job)
 
 
 def check_options(name: str, options: Mapping[str, Any]) -> BackendInfo:

@@ -17,9 +17,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, Literal, NamedTuple
 
-from ..errors import InputError
 from ..job_kinds import Job
-from ..limits import BASE_BYTES, MAX_BOARD_N, line_shapes, refuse_oversized
+from ..limits import BASE_BYTES, line_shapes
 from ..spec import Spec
 
 __all__ = ["BackendInfo", "Estimate", "Option", "Rate", "lines_bytes", "per_spec"]
@@ -198,31 +197,6 @@ class BackendInfo(NamedTuple):
         it can; only meaningful for a backend that writes proofs, `proof` not None)."""
         return None if self.proof is None else self.proof(self.settings(options))
 
-    def check(self, spec: Spec, options: Mapping[str, Any], job: Job) -> None:
-        """Refuse, before anything is built, a board beyond this backend (`limits`).
-
-        Raises:
-            SizeLimitError, InputError: naming the size and what works instead.
-        """
-        from . import backend_info, backend_names, instead_of  # the registry (read while it loads)
-
-        if spec.is_open:  # a posed board is small (MAX_OPEN_N): its lines are its memory
-            if not self.posed:
-                takers = [name for name in backend_names() if backend_info(name).posed]
-                raise InputError(
-                    f"backend {self.name!r} takes the n-queens problem and its variants only, "
-                    f"not a posed problem ({spec.describe()}); use one of: "
-                    f"{', '.join(takers)}")
-            return
-        if self.plain_only and (spec.variant != "queens" or not spec.is_plain):
-            raise InputError(
-                f"the {self.name} strategy handles plain queens boards only (no variant, fixed "
-                "or forbidden cells); use --backend backtrack, cpsat or sat for this instance")
-        needed = self.memory(spec, options, job) if self.memory is not None else None
-        refuse_oversized(spec, self.name, self.max_n or MAX_BOARD_N, needed,
-                         lambda: instead_of(spec, self.name, job))
-        if self.refuse is not None:
-            self.refuse(spec, options, job)
 
 
 #: Bytes per cell of each line in `Spec.lines` and its cell index (Python tuples), which

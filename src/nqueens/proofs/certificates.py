@@ -135,7 +135,7 @@ def certification(spec: Spec, options: Mapping[str, Any], proof: str | None, *,
         InputError, SizeLimitError: naming the problem and the fix.
     """
     from ..atomicfile import check_output_path
-    from ..backends import prover
+    from ..backends import check, prover
 
     checking.require_checker()
     row = prover()
@@ -143,7 +143,7 @@ def certification(spec: Spec, options: Mapping[str, Any], proof: str | None, *,
     if refusal is not None:
         raise InputError(f"cannot certify: {refusal}")
     encoding = str(options.get("encoding") or DEFAULT_ENCODING)
-    row.check(spec, {"encoding": encoding}, "find")
+    check(row, spec, {"encoding": encoding}, "find")
     if proof is not None:
         files = [Path(proof), cnf_path_for(Path(proof))]
         if count:
