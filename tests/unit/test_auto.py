@@ -125,7 +125,7 @@ def test_a_finder_that_finds_nothing_hands_over_to_its_exhaustive_fallback(
     spec = load_model(MODELS / "completion-8-unsat.toml")
     finder = Rule("find", "completion", 1, None, "genetic", {"generations": 3, "seed": 1},
                   "test finder", "test", fallback=("backtrack", FF))
-    monkeypatch.setattr(planning, "choose", lambda *args: finder)
+    monkeypatch.setattr(planning.decision, "choose", lambda *args: finder)
     outcome = api.solve(spec)
     assert outcome.unsatisfiable and outcome.backend == "backtrack"
     assert outcome.rule.backend == "backtrack" and "genetic found none" in outcome.rule.reason()
@@ -152,7 +152,7 @@ def test_slow_explicit_choice_warns_on_stderr_and_still_runs(
     assert main(argv) == 0
     quiet = capsys.readouterr()
     assert quiet.err == ""
-    monkeypatch.setattr(planning, "SLOW_SECONDS", 0.0)  # every job is "slow": this one warns
+    monkeypatch.setattr(planning.decision, "SLOW_SECONDS", 0.0)  # every job is "slow": this one warns
     assert main(argv) == 0
     warned = capsys.readouterr()
     assert re.fullmatch(r"nqueens: warning: listing every solution of 10-queens with cpsat: "

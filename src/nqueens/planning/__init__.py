@@ -1,0 +1,22 @@
+"""The front door every job passes: the instance loaded (`loading`), the job refused or
+decided (`refusals`, `decision`), and the plans of the jobs built on a plan: a cross-check's
+second count, an explanation, most queens. The API and the command line call only these.
+"""
+
+from ..counting.route import Split
+from .cross_check import (
+    CROSS_CHECK_UNBOUNDED_SECONDS,
+    FORECAST_SLACK,
+    check_agreement,
+    cross_check_plan,
+)
+from .decision import Plan, plan
+from .explanation import ExplanationPlan, plan_explanation
+from .loading import model_of, spec_of
+from .most_queens import MostQueensPlan, plan_most_queens
+from .refusals import CERTIFIED_BYTES_PER_SOLUTION, check_path, refuse_posed
+
+__all__ = ["CERTIFIED_BYTES_PER_SOLUTION", "CROSS_CHECK_UNBOUNDED_SECONDS", "FORECAST_SLACK",
+           "ExplanationPlan", "MostQueensPlan", "Plan", "Split", "check_agreement", "check_path",
+           "cross_check_plan", "model_of", "plan", "plan_explanation", "plan_most_queens",
+           "refuse_posed", "spec_of"]
