@@ -15,14 +15,11 @@ from ..counting import DEFAULT_CONNECT_TIMEOUT  # Dask itself is imported only w
 from ..counting.registry import counters
 from ..errors import CertificateError, InputError
 from ..forecast import seconds_text
-from ..planning import CROSS_CHECK_UNBOUNDED_SECONDS, check_agreement, cross_check_plan
+from ..planning import CROSS_CHECK_UNBOUNDED_SECONDS
 from ..proofs.scratch import solutions_path_for
 from ..result import Outcome
-from ..spec import Spec
-from ..symmetry import instance_symmetries
 from ..wording import install_hint, plural
 from .common import (
-    EXIT_OK,
     EXIT_UNKNOWN,
     add_backend_arguments,
     add_backend_options,
@@ -35,13 +32,13 @@ from .common import (
     model_path,
     positive_float,
     positive_int,
-    print_json,
     row_count,
     wrap,
 )
+from .count_report import prepare, report, solutions_text
 from .guard import Guard, stop_cause, stopped_replay
 from .progress import CountProgress
-from .render import announce, backend_text, optimum_text
+from .render import announce
 
 #: Where split counts may run (`counting.executors.EXECUTORS` minus inline: that is --jobs 1).
 CLI_EXECUTORS = ("local", "dask")
@@ -183,6 +180,8 @@ def run(args: argparse.Namespace) -> int:
                   model_file=model_path(args.problem),
                   **backend_options(args, "count"))  # refuses what cannot work before any announcement
     if args.cross_check:
+        from .cross_check import run_cross_check
+
         return run_cross_check(args, chosen, guard)
     announce(chosen)
     prepare(chosen, guard)
@@ -231,258 +230,6 @@ def _uncertified(outcome: Outcome, guard: Guard) -> int | None:
     raise CertificateError(f"the count is not certified: {certificate.reason}", certificate)
 
 
-def run_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
-    """count --cross-check: the count of `chosen`, then a second count by a backend of
-    another formalism (refused before either starts when they cannot finish); both are
-    reported, a disagreement is its own failure (exit 5), and a stop says that nothing
-    was compared. The second count does not start once the first was stopped. A count by
-    the join is checked part by part instead (`run_part_cross_check`)."""
-    from ..counting.join import CROSS_CHECK_MAX_N
-
-    if chosen.counting_route == "join" and chosen.spec.n <= CROSS_CHECK_MAX_N:
-        return run_part_cross_check(args, chosen, guard)
-    second = cross_check_plan(chosen, args.timeout)
-    announce(chosen)
-    announce(second)
-    prepare(chosen, guard)
-    plans = (chosen, second)
-    done: list[Outcome] = []
-    skipped: list[int] = []  # the counts that never started
-
-    def work() -> list[Outcome]:
-        for index, each in enumerate(plans):
-            if guard.should_stop():
-                skipped.append(index)
-                done.append(Outcome(guard.stopped_status(), 0, backend=each.backend))
-            else:
-                done.append(guard.settle(each.run(guard.deadline)))
-        return done
-
-    def abandon() -> None:
-        running = len(done)
-        outcomes = done + [Outcome(guard.stopped_status(), 0, elapsed=guard.elapsed(),
-                                   backend=b.backend) for b in plans[running:]]
-        _report_pair(args, chosen.spec, outcomes)
-        _say_nothing_compared(plans, outcomes, [*skipped, *range(running + 1, len(plans))])
-
-    outcomes = guard.run(work, abandon)
-    with guard.output_lock:
-        _report_pair(args, chosen.spec, outcomes)
-        _say_nothing_compared(plans, outcomes, skipped)
-    check_agreement(*outcomes)  # CountMismatchError: exit 5, after both counts are shown
-    return EXIT_OK if all(o.complete for o in outcomes) else EXIT_UNKNOWN
-
-
-def run_part_cross_check(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
-    """count --cross-check of a count by the join (n <= 18): the count, its parts recorded
-    (in --checkpoint FILE, else in a temporary one), then the per-class walk sharing each
-    class's solutions out over the join's parts; both totals are reported, and any part
-    whose two counts differ is named (exit 5)."""
-    import tempfile
-    from pathlib import Path
-
-    from ..counting.join import CROSS_CHECK_MAX_N, CROSS_CHECK_RATE, cross_check_parts
-    from ..errors import CountMismatchError
-    from ..planning import FORECAST_SLACK
-
-    spec = chosen.spec
-    if spec.n > CROSS_CHECK_MAX_N or chosen.unique:
-        raise InputError(f"--cross-check counts each part of the join again by the per-class "
-                         f"walk, which takes hours beyond n = {CROSS_CHECK_MAX_N}; drop "
-                         "--cross-check" if spec.n > CROSS_CHECK_MAX_N else
-                         "--cross-check compares totals; drop --unique")
-    # refused before either starts when they cannot finish, as any cross-check is
-    mine = chosen.forecast.seconds if chosen.forecast is not None else 0.0
-    walk = CROSS_CHECK_RATE.seconds(spec.n)
-    if args.timeout is not None and mine + walk > FORECAST_SLACK * args.timeout:
-        counts = (f"the first count, by {chosen.backend}, alone is forecast at roughly "
-                  f"{seconds_text(mine)}" if mine > FORECAST_SLACK * args.timeout else
-                  "the per-class walk that checks each part of the count is forecast at "
-                  f"roughly {seconds_text(walk)}")
-        raise InputError(f"--cross-check: {counts}, beyond the time limit of "
-                         f"{seconds_text(args.timeout)}, so nothing would be compared; give a "
-                         f"limit of about {seconds_text(mine + walk)}, or drop --cross-check")
-    with tempfile.TemporaryDirectory(prefix="nqueens-parts-") as folder:
-        given = chosen.split.checkpoint if chosen.split is not None else None
-        checkpoint = given if given is not None else Path(folder) / "parts.ckpt"
-        split = (chosen.split or Split(executor="local"))._replace(checkpoint=checkpoint)
-        counted = plan(spec, "count", args.backend, timeout=args.timeout, jobs=args.jobs, split=split)
-        announce(counted)
-        prepare(counted, guard)
-        found: list[Any] = []
-
-        def work() -> Outcome:
-            outcome = guard.settle(counted.run(guard.deadline))
-            if outcome.complete:
-                found.append(cross_check_parts(spec, checkpoint, should_stop=guard.deadline.expired))
-            return outcome
-
-        def abandon() -> None:
-            report(args, spec, Outcome(guard.stopped_status(), 0, backend=counted.backend,
-                                       rule=counted.rule), guard)
-
-        outcome = guard.run(work, abandon)
-        if not found:  # stopped before the walk: the count alone, a lower bound
-            return report(args, spec, outcome, guard)
-    check = found[0]
-    agree = check.complete and not check.disagree and check.walk == outcome.count
-    with guard.output_lock:
-        if args.format == "json":
-            doc = outcome.as_json(spec)
-            doc["cross_check"] = {"route": "per-class walk by join part", "count": check.walk,
-                                  "complete": check.complete, "parts": check.parts,
-                                  "disagree": [list(part) for part in check.disagree]}
-            doc["agree"] = agree if check.complete else None
-            print_json(doc)
-        else:
-            print(f"{spec.describe()}: {outcome.count} solutions [{backend_text(outcome)}, "
-                  f"{outcome.elapsed:.3f} s]")
-            bound = "" if check.complete else " (at least; search stopped)"
-            print(f"{spec.describe()}: {check.walk} solutions{bound} [the per-class walk, "
-                  f"part by part]")
-            if check.complete:
-                print(f"the two counts agree in each of the {check.parts} parts" if agree else
-                      "the two counts DISAGREE in " + ", ".join(
-                          f"part {key} ({mine} by the join, {walked} by the walk)"
-                          for key, mine, walked in check.disagree[:5]))
-        sys.stdout.flush()
-    if check.complete and not agree:
-        raise CountMismatchError(
-            f"the join and the per-class walk disagree in {len(check.disagree)} of {check.parts} "
-            "parts; at least one route is wrong, please report it",
-            {"join": outcome.count, "per-class walk": check.walk})
-    return EXIT_OK if check.complete else EXIT_UNKNOWN
-
-
-def _say_nothing_compared(plans: tuple[Plan, Plan], outcomes: list[Outcome],
-                          skipped: list[int]) -> None:
-    """One line on stderr when a count of the pair did not finish: no comparison was made."""
-    stopped = next((i for i, o in enumerate(outcomes) if not o.complete), None)
-    if stopped is None:
-        return
-    which = ("first", "second")
-    line = (f"nqueens: the cross-check compared nothing: the {which[stopped]} count "
-            f"({plans[stopped].backend}) stopped ({outcomes[stopped].status.value})")
-    line += (" before it started" if stopped in skipped else " before it finished")
-    if stopped == 0 and 1 in skipped:
-        line += f", and the second ({plans[1].backend}) never started"
-    print(line, file=sys.stderr)
-
-
-def _report_pair(args: argparse.Namespace, spec: Spec, outcomes: list[Outcome]) -> None:
-    first, second = outcomes
-    agree = first.complete and second.complete and first.count == second.count
-    if args.format == "json":
-        doc = first.as_json(spec)
-        doc["cross_check"] = {key: second.as_json(spec)[key]
-                              for key in ("backend", "route", "status", "count", "complete", "elapsed")}
-        doc["agree"] = agree if first.complete and second.complete else None
-        print_json(doc)
-    else:
-        for outcome in outcomes:
-            bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
-            print(f"{spec.describe()}: {solutions_text(outcome.count)}{bound} "
-                  f"[{backend_text(outcome)}, {outcome.elapsed:.3f} s]")
-        if first.complete and second.complete:
-            print("the two counts agree" if agree else "the two counts DISAGREE")
-    sys.stdout.flush()
-
-
-def _certified_fields(args: argparse.Namespace, outcome: Outcome) -> dict[str, Any]:
-    """What a certified count adds to its JSON: the solutions listed (the certificate is
-    added by `Outcome.as_json`), and `certified: false` when no certificate could be made."""
-    if not getattr(args, "certify", False):
-        return {}
-    fields: dict[str, Any] = {"solutions": [list(p) for p in outcome.solutions]}
-    if outcome.certificate is None:
-        fields["certified"] = False
-    return fields
-
-
-def _certificate_text(outcome: Outcome) -> None:
-    certificate = outcome.certificate
-    if certificate is not None:
-        files = (f" (proof {certificate.proof}, CNF {certificate.cnf}, solutions "
-                 f"{certificate.solutions})" if certificate.solutions else "")
-        print(certificate.text() + files)
-
-
-def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard) -> int:
-    """Print the count (a lower bound unless complete; with --unique, the fundamental
-    solutions beside every solution, `outcome.total`); a certified count adds its solutions
-    (JSON) and its certificate. Returns the exit code."""
-    fundamental = outcome.total is not None  # --unique: count is the classes
-    with guard.output_lock:
-        group = instance_symmetries(spec) if fundamental else ()
-        if args.format == "json":
-            if not fundamental:
-                print_json(outcome.as_json(spec, **_certified_fields(args, outcome)))
-            else:  # "count" is what was asked for: the fundamental ones
-                print_json(outcome.as_json(spec, symmetries=list(group)))
-        else:
-            bound = "" if outcome.complete else f" (at least; search stopped: {outcome.status.value})"
-            unique = outcome.stats.get("unique")
-            classes = f", {unique} fundamental" if unique is not None and outcome.complete else ""
-            found = f"{solutions_text(outcome.count)}{classes}{bound}"
-            counter = ""
-            if args.counter == "ganak":
-                counter = ", counted by ganak"
-                if not outcome.complete:
-                    found = f"count unknown (ganak stopped: {outcome.status.value})"
-            if fundamental:
-                found = (f"{outcome.count} fundamental {plural(outcome.count, 'solution')}{bound} "
-                         f"up to {symmetries_text(group)}; {outcome.total} in all")
-            print(f"{spec.describe()}: {optimum_text(outcome)}{found} "
-                  f"[{backend_text(outcome)}{counter}, {outcome.elapsed:.3f} s]")
-            _certificate_text(outcome)
-            stats = outcome.stats
-            if stats.get("executor") == "dask":
-                print(f"tasks: {stats['tasks_finished']} of {stats['tasks']} at depth "
-                      f"{stats['depth']} on dask ({stats['slots']} "
-                      f"{plural(int(stats['slots']), 'worker')}); task time mean "
-                      f"{stats['task_mean_s']:.3f} s, max {stats['task_max_s']:.3f} s")
-        sys.stdout.flush()
-        if not outcome.complete and "tables_built" in outcome.stats and args.format != "json":
-            print(f"nqueens: {_join_progress(outcome, guard.interrupted)}", file=sys.stderr)
-        if guard.interrupted and not outcome.complete:  # the last line, as every stop's
-            met = outcome.total if outcome.total is not None else outcome.count
-            print(f"nqueens: interrupted by {guard.signal_name}; {solutions_text(met)} "
-                  "counted so far (a lower bound)", file=sys.stderr)
-        if args.checkpoint is not None and not outcome.complete and "recorded" in outcome.stats:
-            stats = outcome.stats
-            print(f"nqueens: {args.checkpoint} holds {stats['finished']} of "
-                  f"{stats['subproblems']} {plural(int(stats['subproblems']), 'subproblem')} "
-                  f"({solutions_text(int(stats['recorded']))}); run the same command again to "
-                  "resume", file=sys.stderr)
-    return EXIT_OK if outcome.complete else EXIT_UNKNOWN
-
-
-def _join_progress(outcome: Outcome, interrupted: bool = False) -> str:
-    """What a stopped count by the join did (the JSON's stats say the same): its parts
-    finished and cut short, the units counted, the processes whose tables were built (a
-    part counts nothing before they are)."""
-    stats = outcome.stats
-    tasks, finished = int(stats["tasks"]), int(stats["tasks_finished"])
-    stopped, built = int(stats.get("tasks_stopped", 0)), int(stats["tables_built"])
-    slots = max(1, int(stats.get("slots") or 1))
-    line = (f"the join stopped with {finished} of {tasks} {plural(tasks, 'part')} finished and "
-            f"{stopped} cut short, {int(stats.get('units_counted', 0)):,} units counted; the "
-            f"quarter tables were built in {built} of {slots} {plural(slots, 'process', 'processes')}")
-    if built == 0 and outcome.count == 0:
-        line += " (a part counts nothing before its process has built them" + (
-            ")" if interrupted else ": give a longer --timeout)")
-    return line
-
-
-def prepare(chosen: Plan, guard: Guard) -> None:
-    """What the plan says the work needs before it starts in the guard's worker thread:
-    its processes' fork server started from this (the main) thread, and the time a stop
-    needs to hand back what the workers counted."""
-    chosen.prepare()
-    if chosen.stop_grace is not None:
-        guard.grace = chosen.stop_grace
-
-
 def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
     """A count by subproblems: checkpoint, executor, progress bar per subproblem. A worker
     that dies or a cluster task that fails ends it with a WorkerError (exit 3)."""
@@ -520,16 +267,3 @@ def run_split(args: argparse.Namespace, chosen: Plan, guard: Guard) -> int:
         shown.bar.refresh()  # the last figures, even when tasks outran the bar's interval
         shown.close()
     return report(args, spec, outcome, guard)
-
-
-def solutions_text(count: int) -> str:
-    """"1 solution", "0 solutions", "14200 solutions"."""
-    return f"{count} {plural(count, 'solution')}"
-
-
-def symmetries_text(group: tuple[str, ...]) -> str:
-    if len(group) == 8:
-        return "the 8 symmetries of the square"
-    if len(group) == 1:
-        return "the identity alone (no other symmetry maps this instance onto itself)"
-    return f"the {len(group)} symmetries this instance has ({', '.join(group)})"

@@ -7,8 +7,10 @@ from ..counting.route import Split
 from .cross_check import (
     CROSS_CHECK_UNBOUNDED_SECONDS,
     FORECAST_SLACK,
+    by_parts,
     check_agreement,
     cross_check_plan,
+    refuse_part_cross_check,
 )
 from .decision import Plan, plan
 from .explanation import ExplanationPlan, plan_explanation
@@ -17,6 +19,6 @@ from .most_queens import MostQueensPlan, plan_most_queens
 from .refusals import CERTIFIED_BYTES_PER_SOLUTION, check_path, refuse_posed
 
 __all__ = ["CERTIFIED_BYTES_PER_SOLUTION", "CROSS_CHECK_UNBOUNDED_SECONDS", "FORECAST_SLACK",
-           "ExplanationPlan", "MostQueensPlan", "Plan", "Split", "check_agreement", "check_path",
-           "cross_check_plan", "model_of", "plan", "plan_explanation", "plan_most_queens",
-           "refuse_posed", "spec_of"]
+           "ExplanationPlan", "MostQueensPlan", "Plan", "Split", "by_parts", "check_agreement",
+           "check_path", "cross_check_plan", "model_of", "plan", "plan_explanation", "plan_most_queens",
+           "refuse_part_cross_check", "refuse_posed", "spec_of"]

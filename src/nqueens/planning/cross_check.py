@@ -13,8 +13,8 @@ from ..forecast import seconds_text
 from ..result import Outcome
 from .decision import SLOW_SECONDS, Plan, plan
 
-__all__ = ["CROSS_CHECK_UNBOUNDED_SECONDS", "FORECAST_SLACK", "check_agreement",
-           "cross_check_plan"]
+__all__ = ["CROSS_CHECK_UNBOUNDED_SECONDS", "FORECAST_SLACK", "by_parts", "check_agreement",
+           "cross_check_plan", "refuse_part_cross_check"]
 
 
 #: Longest a cross-check's second count may be forecast to take without a time limit
@@ -92,6 +92,39 @@ def _cross_check_in_time(first: Plan, second: Plan, timeout: float | None) -> Pl
         note = f"{which}, is forecast at roughly {seconds_text(theirs)}"
         return replace(second, notes=(*second.notes, note))
     return second
+
+
+def by_parts(first: Plan) -> bool:
+    """Whether a cross-check of `first` counts its parts again: a count by the join, on a
+    board the per-class walk checks within hours, is compared part by part (each class's
+    solutions shared out over the join's parts), which names the part that differs."""
+    from ..counting.join import CROSS_CHECK_MAX_N  # the join's kernel loads with a count
+
+    return first.counting_route == "join" and first.spec.n <= CROSS_CHECK_MAX_N
+
+
+def refuse_part_cross_check(first: Plan, timeout: float | None) -> None:
+    """Refuse, before either count starts, a part-by-part cross-check (`by_parts`) that
+    cannot compare anything: of the fundamental count (the walk compares totals), or whose
+    two counts are forecast beyond FORECAST_SLACK times the time limit.
+
+    Raises:
+        InputError: naming the forecast and the fix.
+    """
+    from ..counting.join import CROSS_CHECK_RATE
+
+    if first.unique:
+        raise InputError("--cross-check compares totals; drop --unique")
+    mine = first.forecast.seconds if first.forecast is not None else 0.0
+    walk = CROSS_CHECK_RATE.seconds(first.spec.n)
+    if timeout is not None and mine + walk > FORECAST_SLACK * timeout:
+        counts = (f"the first count, by {first.backend}, alone is forecast at roughly "
+                  f"{seconds_text(mine)}" if mine > FORECAST_SLACK * timeout else
+                  "the per-class walk that checks each part of the count is forecast at "
+                  f"roughly {seconds_text(walk)}")
+        raise InputError(f"--cross-check: {counts}, beyond the time limit of "
+                         f"{seconds_text(timeout)}, so nothing would be compared; give a "
+                         f"limit of about {seconds_text(mine + walk)}, or drop --cross-check")
 
 
 def check_agreement(first: Outcome, second: Outcome) -> None:
