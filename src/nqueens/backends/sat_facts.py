@@ -120,9 +120,10 @@ def refuse_clauses(spec: Spec, encoding: str, instead: str, what: str = "") -> i
     clauses."""
     clauses = estimated_clauses(spec, encoding)
     if clauses > MAX_CLAUSES:
-        needs = f"{what} needs the {encoding} CNF" if what else f"the {encoding} CNF"
-        raise SizeLimitError(f"{needs} for n = {spec.n} needs about {clauses:,} clauses "
-                             f"(limit {MAX_CLAUSES:,}); {instead}")
+        cnf = f"the {encoding} CNF for n = {spec.n}"
+        needs = f"{what} needs {cnf}, about" if what else f"{cnf} needs about"
+        raise SizeLimitError(f"{needs} {clauses:,} clauses (limit {MAX_CLAUSES:,}); "
+                             f"{instead}")
     return clauses
 
 
