@@ -8,6 +8,7 @@ the modules into one piece that cannot be read, tested or moved apart.
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -48,7 +49,9 @@ def _imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     return found
 
 
+@cache
 def _graph() -> dict[str, set[str]]:
+    """Each module's imports, read once for the tests of this module (none changes it)."""
     known = _modules()
     return {name: _imports(name, path, known) for name, path in known.items()}
 
