@@ -228,17 +228,21 @@ def plan_count(
 
 def verify_proof(spec_or_n: Spec | int | str, proof: str | os.PathLike[str], *,
                  encoding: str = DEFAULT_ENCODING, timeout: float | None = None,
-                 solutions: Iterable[Sequence[int]] | None = None) -> Certificate:
+                 solutions: Iterable[Sequence[int]] | None = None,
+                 optimum: int | None = None) -> Certificate:
     """Replay a DRAT proof file against the CNF rebuilt from the spec (a model's name or
     file, a Spec or a board size); `certificate.certified` says whether it shows that the
     spec has no solution, or with `solutions` (a certified count's list, e.g.
     `count(..., certify=True).solutions`) that it has no solution but those: each is
     checked by the validator, none may repeat, and the CNF gets one blocking clause per
     solution. With a `timeout` the checkers run in a child process ended at the limit (then
-    not certified, the reason says it stopped). Raises InputError when no checker is
-    installed, the proof is not a path, the timeout is not a positive number or a solution
-    is not a list of n columns."""
-    from .proofs.certificates import verify_proof as replay
+    not certified, the reason says it stopped). A posed problem's proof is replayed against
+    its own CNF; for one with an objective, `optimum` names the optimum the proof is about
+    (`solve(..., certify=True).optimum`), and a certified replay shows that no placement
+    beats it. Raises InputError when no checker is installed, the proof is not a path, the
+    timeout is not a positive number, a solution is not a list of n columns, or the optimum
+    does not fit the problem."""
+    from .proofs.verify import verify_proof as replay
 
     check_path("proof", proof)
     timeout = time_limit(timeout)  # inf: none; beyond limits.MAX_TIMEOUT: refused
@@ -251,7 +255,10 @@ def verify_proof(spec_or_n: Spec | int | str, proof: str | os.PathLike[str], *,
                     isinstance(c, int) and not isinstance(c, bool) for c in placement):
                 raise InputError(f"solutions: solution {index + 1} is not a list of {spec.n} "
                                  "columns")
-    return replay(spec, proof, encoding, Deadline(timeout), listed)
+    if optimum is not None and (isinstance(optimum, bool) or not isinstance(optimum, int)
+                                or optimum < 0):
+        raise InputError(f"optimum must be a number of queens (an integer >= 0), got {optimum!r}")
+    return replay(spec, proof, encoding, Deadline(timeout), listed, optimum)
 
 
 _DONE = object()

@@ -275,6 +275,11 @@ def positive_int(text: str) -> int:
     return _int_at_least(text, 1, "a positive integer")
 
 
+def queens_count(text: str) -> int:
+    """argparse type for a number of queens such as --optimum (0 or more)."""
+    return _int_at_least(text, 0, "0 or more queens")
+
+
 def row_count(text: str) -> int:
     """argparse type for a number of rows such as --split-depth (0 or more)."""
     return _int_at_least(text, 0, "0 or more rows")

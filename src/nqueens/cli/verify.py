@@ -20,6 +20,7 @@ from .common import (
     add_format_argument,
     load_problem,
     print_json,
+    queens_count,
     time_limit_argument,
     with_cells,
     wrap,
@@ -89,6 +90,10 @@ def add_proof_arguments(parser: argparse.ArgumentParser) -> None:
                        "writes it): each is checked by the validator, none may repeat, and the "
                        "proof must show that the CNF with one blocking clause per solution has "
                        "no model, i.e. that there are no other solutions")
+    proof.add_argument("--optimum", default=None, type=queens_count, metavar="V",
+                       help="for a posed problem with an objective (fewest or most queens): "
+                       "the optimum the proof is about, as `solve --certify` printed it; the "
+                       "proof must show that no placement beats it")
 
 
 #: Largest solution list read by `--solutions` (a certified count of n = 14 lists 365,596).
@@ -199,7 +204,8 @@ def _read_solutions(path: str, spec: Spec) -> list[tuple[int, ...]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.proof is not None or args.encoding is not None or args.solutions is not None:
+    if args.proof is not None or args.encoding is not None or args.solutions is not None \
+            or args.optimum is not None:
         return run_proof(args)
     guard = Guard(args.timeout)
 
@@ -273,11 +279,12 @@ def run_proof(args: argparse.Namespace) -> int:
     """verify --proof PROOF --model M [--solutions S]: replay the proof against M's CNF
     (with --fixed and --forbidden added), rebuilt here, with one blocking clause per listed
     solution of a certified count."""
-    from ..proofs.certificates import verify_proof
+    from ..proofs.verify import verify_proof
 
     if args.proof is None:
-        raise InputError(f"{'--encoding' if args.encoding else '--solutions'} names what a "
-                         "proof is about; add --proof PROOF")
+        named = ("--encoding" if args.encoding else "--solutions" if args.solutions
+                 else "--optimum")
+        raise InputError(f"{named} names what a proof is about; add --proof PROOF")
     if args.model is None or args.file != "-":
         raise InputError("--proof checks a proof against a model's CNF: give --model N|MODEL "
                          "and no placement file")
@@ -290,7 +297,8 @@ def run_proof(args: argparse.Namespace) -> int:
               "nothing is known about the proof", file=sys.stderr)
 
     certificate = guard.run(lambda: verify_proof(spec, args.proof, args.encoding or
-                                                 DEFAULT_ENCODING, guard.deadline, solutions),
+                                                 DEFAULT_ENCODING, guard.deadline, solutions,
+                                                 args.optimum),
                             abandon)
     if not certificate.certified and guard.should_stop():
         print(f"nqueens: verify {guard.stopped_status().value}: {certificate.reason}",

@@ -148,6 +148,13 @@ class Plan:
         certified plan runs through `certified.run_certified`, which calls `on_answer` with
         the answer before its proof is replayed."""
         deadline = deadline or Deadline(None)
+        if self.certification is not None and self.spec.is_open:
+            from ..proofs.posed import run_posed_certified
+
+            return replace(run_posed_certified(
+                self.spec, self.certification,
+                lambda until, sink: self._search(self.backend, self.options, until, sink),
+                deadline, on_solution, on_answer), rule=self.rule)
         if self.certification is not None:
             from ..proofs.certify import run_certified
 
@@ -242,9 +249,12 @@ def plan(
     spec = board_of(spec_or_n, options)
     bounded = bounded or timeout is not None
     check_job(job, unique, split, counter, certify, proof)
+    inputs = [name for name in (model_file, spec_or_n if isinstance(spec_or_n, str) else None)
+              if name is not None]
     if spec.is_open:
         return _plan_posed(spec, job, backend, options, limit=limit, unique=unique,
-                           jobs=jobs, split=split, counter=counter, certify=certify)
+                           jobs=jobs, split=split, counter=counter, certify=certify,
+                           proof=proof, overwrite=overwrite, inputs=inputs)
     certified_count = certify and job == "count"
     if certified_count:
         check_certified_count(spec, backend, jobs)
@@ -259,8 +269,6 @@ def plan(
                                      timeout),
                                  rule, limit, counter)
         counting, jobs, split = counting_route(fit.route), fit.jobs, fit.split
-    inputs = [name for name in (model_file, spec_or_n if isinstance(spec_or_n, str) else None)
-              if name is not None]
     certification = (plan_certification(spec, info, options, job, proof, overwrite, inputs)
                      if certify else None)
     expected = _forecast(spec, info, job, options, counting)
@@ -274,7 +282,8 @@ def plan(
 
 def _plan_posed(spec: Spec, job: Job, backend: str, options: dict[str, Any], *,
                 limit: int | None, unique: bool, jobs: int | None, split: Split | None,
-                counter: str | None, certify: bool) -> Plan:
+                counter: str | None, certify: bool, proof: str | None, overwrite: bool,
+                inputs: list[str]) -> Plan:
     """The plan of a posed problem: one search by a compiler of any lines (a count meets
     every placement; with an objective, the optimum first, then the optimal placements).
     What only the n-queens problem's routes do is refused here, in one line each."""
@@ -284,9 +293,10 @@ def _plan_posed(spec: Spec, job: Job, backend: str, options: dict[str, Any], *,
         (split is not None or counter is not None or (jobs or 1) > 1,
          ("a posed problem is counted by one search in this process; drop --jobs, "
           "--checkpoint, --split-depth, --executor and --counter")),
-        (certify, ("certified answers cover the n-queens problem and its variants only; "
-                   "drop --certify (every placement of a posed problem is still checked by "
-                   "the validator)")),
+        (certify and job != "find", ("a certified count or list covers the n-queens problem "
+                                     "and its variants only; drop --certify (every placement "
+                                     "of a posed problem is still checked by the validator), "
+                                     "or certify one answer with `nqueens solve --certify`")),
     )
     for refused, why in refusals:
         if refused:
@@ -302,9 +312,12 @@ def _plan_posed(spec: Spec, job: Job, backend: str, options: dict[str, Any], *,
                          + ", ".join(name for name in backend_names(exhaustive_only=True)
                                      if backend_info(name).posed))
     check(info, spec, options, job)
+    certification = (plan_certification(spec, info, options, job, proof, overwrite, inputs)
+                     if certify else None)
     return Plan(spec, job, backend, options, limit=limit, rule=rule,
                 counting_route="enumerate" if job == "count" else None,
-                memory=info.memory(spec, options, job) if info.memory is not None else None)
+                memory=info.memory(spec, options, job) if info.memory is not None else None,
+                certification=certification)
 
 
 def _resolve(spec: Spec, job: Job, backend: str, options: dict[str, Any], limit: int | None,

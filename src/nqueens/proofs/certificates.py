@@ -37,8 +37,8 @@ from ..wording import plural
 from . import checkers as checking
 from .scratch import cnf_path_for, scratch_folder, solutions_path_for
 
-if TYPE_CHECKING:  # drup's thread starts with its first proof
-    pass
+if TYPE_CHECKING:  # PySAT loads with the first CNF
+    from ..backends.sat import CompiledCnf
 
 __all__ = ["Certificate", "Certification", "blocking_clauses", "certification", "certify_count",
            "certify_no", "certify_search", "certify_solutions", "check_proof", "verify_proof"]
@@ -168,16 +168,18 @@ def certify_solutions(spec: Spec, placements: Sequence[Placement]) -> Certificat
 
 
 def certify_no(spec: Spec, how: Certification, deadline: Deadline | None = None, *,
-               solve_by: Deadline | None = None, fewer_than: int | None = None) -> Certificate:
-    """A "no" by the solver route: refute the spec's CNF with a proof-logging solver (by
-    `solve_by` if given, else `deadline`), write the CNF and the proof, and replay the
-    proof (unless it has at least `fewer_than` steps: then it is not kept). A CNF that
-    turns out satisfiable (the search that said "no" disagrees with the solver) or a proof
-    that does not check gives an uncertified certificate, never an exception: the caller
-    decides how to fail."""
+               solve_by: Deadline | None = None, fewer_than: int | None = None,
+               compiled: CompiledCnf | None = None) -> Certificate:
+    """A "no" by the solver route: refute the spec's CNF (`compiled`, else the spec's
+    `encode_cnf`) with a proof-logging solver (by `solve_by` if given, else `deadline`),
+    write the CNF and the proof, and replay the proof (unless it has at least `fewer_than`
+    steps: then it is not kept). A CNF that turns out satisfiable (the search that said "no"
+    disagrees with the solver) or a proof that does not check gives an uncertified
+    certificate, never an exception: the caller decides how to fail."""
     from ..backends.sat import encode_cnf, refute_with_proof
 
-    compiled = encode_cnf(spec, how.encoding)
+    if compiled is None:
+        compiled = encode_cnf(spec, how.encoding)
     answer, proof = refute_with_proof(compiled, how.solver, solve_by or deadline)
     clauses: list[list[int]] = compiled.cnf.clauses  # PySAT is untyped
     variables = int(compiled.cnf.nv)

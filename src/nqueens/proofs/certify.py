@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from ..policy import Rule
     from ..spec import Spec
 
-__all__ = ["RACE_FROM_STEPS", "SECONDS_PER_STEP", "run_certified"]
+__all__ = ["RACE_FROM_STEPS", "SECONDS_PER_STEP", "run_certified", "settle_scratch"]
 
 #: A rows or first-fail proof longer than this races CaDiCaL (see the module docstring).
 RACE_FROM_STEPS = 200_000
@@ -93,10 +93,10 @@ def run_certified(plan: CertifiedJob, deadline: Deadline, on_solution: SolutionS
         if scratch is not None:
             remove_scratch(scratch)
         raise
-    return outcome if scratch is None else _settle_scratch(outcome, scratch, deadline)
+    return outcome if scratch is None else settle_scratch(outcome, scratch, deadline)
 
 
-def _settle_scratch(outcome: Outcome, scratch: Path, deadline: Deadline) -> Outcome:
+def settle_scratch(outcome: Outcome, scratch: Path, deadline: Deadline) -> Outcome:
     """Keep the temporary folder of a proof only when the certificate names its files and
     its replay was not stopped (it checked, or a checker rejected it); otherwise (a
     solution, a stop) remove it, and the certificate names no file."""
