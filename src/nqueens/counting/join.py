@@ -25,8 +25,8 @@ from .halfboards import JOIN_MAX_N, UNITS, chosen_kernel, join_available
 
 if TYPE_CHECKING:  # the partitions are loaded by a count (the plan reads this route at start-up)
     from .partition import Subproblem
+    from .tasks import TaskLimit
 from .route import Ask, Count, CountingRoute, ExecutorName, Fit, Split
-from .tasks import task_deadline
 
 #: Below this size the join takes less time than a process pool costs to start (compiled;
 #: the Python join never pays for one below its reach).
@@ -81,7 +81,7 @@ JOIN_OPTIONS: dict[str, Any] = {"join_units": UNITS}
 
 
 def join_task(
-    base: Spec, sub: Subproblem, backend: str, options: dict[str, Any],
+    base: Spec, sub: Subproblem, backend: str, options: dict[str, Any], limit: TaskLimit,
     deadline: Deadline | None = None,
 ) -> tuple[int, float, dict[str, int]]:
     """One part of the join of a plain board (`joins.count`: the units offset, offset +
@@ -89,11 +89,12 @@ def join_task(
     per process and size, so a worker's later parts start at once."""
     from .halfboards import count as join_count
     from .halfboards import table_bytes
+    from .tasks import task_deadline
 
     started = time.perf_counter()
     offset, stride = sub.join_part
     before = table_bytes()
-    with task_deadline(options, deadline) as stop:
+    with task_deadline(limit, deadline) as stop:
         found = join_count(base.n, offset, stride, should_stop=stop.expired)
     # what a stopped count says it did: the tables this task built (once per process),
     # the units it counted
