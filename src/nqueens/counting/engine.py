@@ -52,7 +52,7 @@ LEDGER_TASKS = 64
 _IN_FLIGHT_PER_SLOT = 2  # queued tasks per slot: keeps workers busy, keeps a stop quick
 _DASK_IN_FLIGHT = 4096
 #: The extras of a task (`tasks` module) that a stopped count reports in its stats: the
-#: units a join counted, the processes whose quarter tables were built.
+#: units a join counted, the processes that began their quarter tables.
 PROGRESS_EXTRAS = ("units_counted", "tables_built")
 #: Seconds a stopped count waits for its running tasks' partial counts.
 STOP_GRACE = 1.0

@@ -34,8 +34,8 @@ from .route import Ask, Count, CountingRoute, ExecutorName, Fit, Split
 PARALLEL_FROM_N = 17 if join_available() else 13
 
 #: A time limit below this many seconds counts on one process unless more are asked for:
-#: the pool's workers take about a second to start and build their tables (more on a busy
-#: machine), so they would count nothing, while this process counts at once.
+#: the pool's workers take a while to start (longer on a busy machine), so they would
+#: count little, while this process counts at once.
 POOL_START_SECONDS = 2.0
 #: Placements of non-attacking queens (any number) on an h x h board, h = 0..10: the
 #: entries of each of the join's two quarter tables (counted here by its table builder).
