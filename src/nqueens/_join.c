@@ -80,11 +80,21 @@ typedef struct {
     uint64_t sig;    /* its share of a half-board's signature (see signature()) */
 } entry_t;
 
-/* One quarter's placements, filed by (rows used, columns used) in local bits. */
+/* One quarter's placements on one set of its rows (local bits), filed by the columns
+ * they use. A unit needs one such block of each quarter for each half, so the blocks are
+ * listed when a unit first needs them: the first units of a count start within
+ * milliseconds instead of after the whole tables (seconds at n = 20), and a count
+ * stopped early has counted them. */
 typedef struct {
-    uint64_t *start; /* 4^h + 1 offsets into entries, key = rows << h | cols (64-bit: */
-                     /* a quarter of n >= 26 holds more than 2^32 entries) */
+    uint64_t *start; /* 2^h + 1 offsets into entries, by cols (64-bit: a quarter of */
+                     /* n >= 26 holds more than 2^32 entries); NULL: not listed yet */
     entry_t *entries;
+    size_t widest; /* the most entries under one column set */
+} block_t;
+
+typedef struct {
+    block_t *block; /* 2^h, by rows used */
+    int r0;         /* the quarter's first row on the board (its first column is 0) */
 } quarter_t;
 
 typedef struct {
@@ -92,9 +102,17 @@ typedef struct {
     quarter_t q[2]; /* NW, SW: the east quarters are their mirror images */
     uint32_t *sized; /* the column sets of the h columns, by size: */
     uint32_t sized_at[JOIN_MAX_N / 2 + 2]; /* sets of size k at sized[sized_at[k]..[k+1]) */
-    size_t widest; /* the most entries under one key of the south-west quarter */
+    entry_t *walked; /* a block's entries as its walk finds them (room for `room`), */
+    uint32_t *walked_cols; /* and their column sets, before they are filed */
+    size_t room;
     size_t bytes;
 } tables_t;
+
+/* Room for the south entries of one key that clear the fixed diagonals (`sift`). */
+typedef struct {
+    entry_t *e;
+    size_t cap;
+} sifted_t;
 
 typedef struct {
     uint64_t *sig;
@@ -630,61 +648,76 @@ static int poll_now(poller_t *p) {
 }
 
 typedef struct {
-    int n, h, r0, c0, base1, base2;
-    uint64_t *count; /* per key, NULL in the filling pass */
-    uint64_t *fill;
-    entry_t *entries;
-    poller_t *poller; /* building the tables of n = 20 takes seconds: a stop ends it */
-} quarter_walk_t;
+    int n, h, r0, base1, base2;
+    uint32_t rows;      /* the local rows that hold a queen */
+    tables_t *t;        /* where the entries go as they are found (t->walked) */
+    size_t len;
+    int oom;
+    poller_t *poller;   /* a large block takes a while (n >= 26): a stop ends it */
+} block_walk_t;
 
-static void quarter_dfs(quarter_walk_t *w, int i, uint32_t rows, uint32_t cols, uint64_t d1, uint64_t d2) {
+/* Every placement of one queen on each of the walk's rows (from local row i on), no two
+ * attacking, the rows between left empty. */
+static void block_dfs(block_walk_t *w, int i, uint32_t cols, uint64_t d1, uint64_t d2) {
     int h = w->h;
-    if (w->poller->stop || (++w->poller->nodes % POLL_NODES == 0 && poll_now(w->poller))) return;
+    if (w->oom || w->poller->stop || (++w->poller->nodes % POLL_NODES == 0 && poll_now(w->poller))) return;
+    while (i < h && !((w->rows >> i) & 1)) i++;
     if (i == h) {
-        uint32_t key = (rows << h) | cols;
-        if (w->count) w->count[key]++;
-        else
-            w->entries[w->fill[key]++] = (entry_t){(uint32_t)(d1 >> w->base1), (uint32_t)(d2 >> w->base2),
-                                                   signature(w->n, w->h, d1, d2)};
+        tables_t *t = w->t;
+        if (w->len == t->room) {
+            size_t room = t->room ? 2 * t->room : 4096;
+            entry_t *e = realloc(t->walked, room * sizeof *e);
+            if (e) t->walked = e;
+            uint32_t *c = realloc(t->walked_cols, room * sizeof *c);
+            if (c) t->walked_cols = c;
+            if (!e || !c) { w->oom = 1; return; }
+            t->room = room;
+        }
+        t->walked[w->len] = (entry_t){(uint32_t)(d1 >> w->base1), (uint32_t)(d2 >> w->base2),
+                                      signature(w->n, h, d1, d2)};
+        t->walked_cols[w->len++] = cols;
         return;
     }
-    quarter_dfs(w, i + 1, rows, cols, d1, d2); /* row i of the quarter stays empty */
     int r = w->r0 + i;
-    for (int j = 0; j < h; j++) {
-        int c = w->c0 + j;
+    for (int c = 0; c < h; c++) { /* the west quarters: columns 0..h - 1 */
         uint64_t b1 = 1ULL << (r + c), b2 = 1ULL << (r - c + w->n - 1);
-        if ((cols >> j) & 1 || d1 & b1 || d2 & b2) continue;
-        quarter_dfs(w, i + 1, rows | (1U << i), cols | (1U << j), d1 | b1, d2 | b2);
+        if ((cols >> c) & 1 || d1 & b1 || d2 & b2) continue;
+        block_dfs(w, i + 1, cols | (1U << c), d1 | b1, d2 | b2);
     }
 }
 
-/* 0: built; -1: out of memory; 1: stopped (poller->stop says why). */
-static int build_quarter(quarter_t *q, int n, int h, int r0, int c0, size_t *bytes, poller_t *poller) {
-    size_t keys = (size_t)1 << (2 * h);
-    uint64_t *count = calloc(keys, sizeof *count);
-    q->start = malloc((keys + 1) * sizeof *q->start);
-    if (!count || !q->start) { free(count); return -1; }
+/* Quarter k's block of local rows `rows`, listed now if it was not; NULL when out of
+ * memory or stopped (poller->stop set; nothing half listed is kept). */
+static const block_t *block_for(tables_t *t, int k, uint32_t rows, poller_t *poller) {
+    block_t *b = &t->q[k].block[rows];
+    if (b->start) return b;
+    int n = t->n, h = t->h, r0 = t->q[k].r0;
+    size_t sets = (size_t)1 << h;
     /* a quarter's diagonals of each family span 2h - 1 <= 31 values: from its lowest */
-    quarter_walk_t w = {n, h, r0, c0, r0, r0 - c0 - (h - 1) + n - 1, count, NULL, NULL, poller};
-    quarter_dfs(&w, 0, 0, 0, 0, 0);
-    if (poller->stop) { free(count); return 1; }
-    uint64_t at = 0;
-    for (size_t k = 0; k < keys; k++) {
-        q->start[k] = at;
-        at += count[k];
+    block_walk_t w = {n, h, r0, r0, r0 - (h - 1) + n - 1, rows, t, 0, 0, poller};
+    block_dfs(&w, 0, 0, 0, 0);
+    if (w.oom || poller->stop) return NULL;
+    uint64_t *start = calloc(sets + 1, sizeof *start);
+    entry_t *entries = malloc(w.len * sizeof *entries + 1);
+    if (!start || !entries) {
+        free(start);
+        free(entries);
+        return NULL;
     }
-    q->start[keys] = at;
-    q->entries = malloc((size_t)at * sizeof *q->entries + 1);
-    if (!q->entries) { free(count); return -1; }
-    memcpy(count, q->start, keys * sizeof *count); /* fill positions */
-    w.count = NULL;
-    w.fill = count;
-    w.entries = q->entries;
-    quarter_dfs(&w, 0, 0, 0, 0, 0);
-    free(count);
-    if (poller->stop) return 1;
-    *bytes += (keys + 1) * sizeof *q->start + (size_t)at * sizeof *q->entries;
-    return 0;
+    for (size_t e = 0; e < w.len; e++) start[t->walked_cols[e] + 1]++;
+    size_t widest = 0;
+    for (size_t c = 0; c < sets; c++) {
+        if (start[c + 1] > widest) widest = start[c + 1];
+        start[c + 1] += start[c];
+    }
+    for (size_t e = 0; e < w.len; e++) entries[start[t->walked_cols[e]]++] = t->walked[e];
+    for (size_t c = sets; c > 0; c--) start[c] = start[c - 1]; /* (the filing moved them on) */
+    start[0] = 0;
+    b->entries = entries;
+    b->widest = widest;
+    b->start = start;
+    t->bytes += (sets + 1) * sizeof *start + w.len * sizeof *entries;
+    return b;
 }
 
 static tables_t cached = {0};
@@ -694,30 +727,38 @@ static void free_tables(tables_t *t) {
     free(t->sized);
     t->sized = NULL;
     for (int k = 0; k < 2; k++) {
-        free(t->q[k].start);
-        free(t->q[k].entries);
-        t->q[k].start = NULL;
-        t->q[k].entries = NULL;
+        if (t->q[k].block)
+            for (size_t r = 0; r < (size_t)1 << t->h; r++) {
+                free(t->q[k].block[r].start);
+                free(t->q[k].block[r].entries);
+            }
+        free(t->q[k].block);
+        t->q[k].block = NULL;
     }
+    free(t->walked);
+    free(t->walked_cols);
+    t->walked = NULL;
+    t->walked_cols = NULL;
+    t->room = 0;
     t->n = 0;
+    t->h = 0;
     t->bytes = 0;
 }
 
-/* The west quarters of an n-board, built once per process and size; NULL when out of
- * memory or stopped (poller->stop set: nothing half built is kept). */
-static tables_t *tables_for(int n, poller_t *poller) {
+/* The west quarters of an n-board, kept once per process and size, their blocks listed
+ * as units need them (`block_for`); NULL when out of memory. */
+static tables_t *tables_for(int n) {
     if (cached.n == n) return &cached;
     free_tables(&cached);
     int h = n / 2;
-    for (int k = 0; k < 2; k++) {
-        if (build_quarter(&cached.q[k], n, h, k ? n - h : 0, 0, &cached.bytes, poller) != 0) {
-            free_tables(&cached);
-            return NULL;
-        }
-    }
     uint32_t sets = 1U << h, at = 0;
+    cached.h = h;
+    for (int k = 0; k < 2; k++) {
+        cached.q[k].r0 = k ? n - h : 0;
+        cached.q[k].block = calloc(sets, sizeof *cached.q[k].block);
+    }
     cached.sized = malloc(sets * sizeof *cached.sized);
-    if (!cached.sized) {
+    if (!cached.sized || !cached.q[0].block || !cached.q[1].block) {
         free_tables(&cached);
         return NULL;
     }
@@ -727,14 +768,8 @@ static tables_t *tables_for(int n, poller_t *poller) {
             if (POPCOUNT32(cols) == k) cached.sized[at++] = cols;
     }
     cached.sized_at[h + 1] = at;
-    cached.bytes += sets * sizeof *cached.sized;
-    cached.widest = 0;
-    for (size_t k = 0; k < (size_t)1 << (2 * h); k++) {
-        size_t here = cached.q[1].start[k + 1] - cached.q[1].start[k];
-        if (here > cached.widest) cached.widest = here;
-    }
+    cached.bytes = (sets * sizeof *cached.sized) + 2 * sets * sizeof(block_t);
     cached.n = n;
-    cached.h = h;
     return &cached;
 }
 
@@ -762,16 +797,26 @@ static int reserve(sigs_t *s, size_t more) {
  * the columns (`pool` is given mirrored). With `grouped`, those whose north quarter holds
  * the main diagonal's queen (the other long diagonal's, for the east) go to out[1], the
  * rest to out[0]; else all to out[0]. The south entries of a key are sifted once
- * (`sifted`: room for the most under one key); the inner loop has no branch: every pair
- * is written, and kept when it does not clash. */
-static int half_boards(const tables_t *t, uint32_t top, uint32_t bottom, uint32_t pool, uint64_t f1,
-                       uint64_t f2, int east, int grouped, uint64_t mark, entry_t *sifted, sigs_t out[GROUPS]) {
+ * (`sifted`: grown to the most under one key); the inner loop has no branch: every pair
+ * is written, and kept when it does not clash. Returns 0, -1 when out of memory, -2
+ * when stopped while listing a block of the tables (`block_for`). */
+static int half_boards(tables_t *t, uint32_t top, uint32_t bottom, uint32_t pool, uint64_t f1,
+                       uint64_t f2, int east, int grouped, uint64_t mark, sifted_t *sifted, sigs_t out[GROUPS],
+                       poller_t *poller) {
     int n = t->n, h = t->h, k = POPCOUNT32(top), shift = n - h, width = 2 * h - 1;
-    const quarter_t *north = &t->q[0], *south = &t->q[1];
+    const block_t *north = block_for(t, 0, top, poller);
+    const block_t *south = north ? block_for(t, 1, bottom, poller) : NULL;
+    if (!south) return poller->stop ? -2 : -1;
+    if (south->widest > sifted->cap) {
+        entry_t *grown = realloc(sifted->e, south->widest * sizeof *grown);
+        if (!grown) return -1;
+        sifted->e = grown;
+        sifted->cap = south->widest;
+    }
     if (east) {
         uint64_t f = f1; f1 = f2; f2 = f;
     }
-    /* the fixed diagonals in each quarter's frame (see quarter_walk_t's bases) */
+    /* the fixed diagonals in each quarter's frame (see block_for's bases) */
     uint32_t nf1 = (uint32_t)f1, nf2 = (uint32_t)(f2 >> shift);
     uint32_t sf1 = (uint32_t)(f1 >> shift), sf2 = (uint32_t)(f2 >> (2 * shift));
     /* the main diagonal (r = c) in the north-west quarter's frame */
@@ -781,24 +826,24 @@ static int half_boards(const tables_t *t, uint32_t top, uint32_t bottom, uint32_
     for (; cols_at < cols_end; cols_at++) {
         uint32_t cols = *cols_at;
         if (cols & ~pool) continue;
-        uint32_t nk = (top << h) | cols, sk = (bottom << h) | (pool & ~cols);
+        uint32_t nk = cols, sk = pool & ~cols;
 #if defined(__GNUC__)
         if (cols_at + 1 < cols_end) { /* the next key's entries, from the far tables */
             uint32_t next = cols_at[1];
-            __builtin_prefetch(north->entries + north->start[(top << h) | next]);
-            __builtin_prefetch(south->entries + south->start[(bottom << h) | (pool & ~next)]);
+            __builtin_prefetch(north->entries + north->start[next]);
+            __builtin_prefetch(south->entries + south->start[pool & ~next]);
         }
 #endif
         const entry_t *x = north->entries + north->start[nk], *xe = north->entries + north->start[nk + 1];
         const entry_t *y0 = south->entries + south->start[sk], *ye = south->entries + south->start[sk + 1];
         if (x == xe || y0 == ye) continue;
         if (sf1 | sf2) {
-            entry_t *kept = sifted;
+            entry_t *kept = sifted->e;
             for (const entry_t *y = y0; y < ye; y++) {
                 *kept = *y;
                 kept += ((y->d1 & sf1) | (y->d2 & sf2)) == 0;
             }
-            y0 = sifted;
+            y0 = sifted->e;
             ye = kept;
         }
         size_t ny = (size_t)(ye - y0), most = (size_t)(xe - x) * ny;
@@ -951,10 +996,12 @@ typedef struct {
     int stop; /* 1: stopped by poll, -1: Python error, -2: out of memory */
 } result_t;
 
-/* One unit: its half-boards, their weighted join (-1: out of memory). */
-static int64_t count_unit(const tables_t *t, const config_t *c, uint32_t rows, const uint64_t weight[GROUPS][GROUPS],
-                          sigs_t west[GROUPS], sigs_t east[GROUPS], entry_t *sifted, join_scratch_t *scratch) {
-    int n = t->n, h = t->h, m = h, width = 2 * h - 1;
+/* One unit: its half-boards, their weighted join (-1: out of memory; -2: stopped while
+ * listing a block of the tables, the unit not counted). */
+static int64_t count_unit(tables_t *t, const config_t *c, uint32_t rows, const uint64_t weight[GROUPS][GROUPS],
+                          sigs_t west[GROUPS], sigs_t east[GROUPS], sifted_t *sifted, join_scratch_t *scratch,
+                          poller_t *poller) {
+    int n = t->n, h = t->h, m = h, width = 2 * h - 1, got;
     uint32_t low = (1U << h) - 1, erows = c->avail & ~rows, wtop = rows & low, wbottom = (rows >> (n - h)) & low;
     uint32_t etop = erows & low, ebottom = (erows >> (n - h)) & low;
     int grouped = c->fold == FOLD_DIAGONALS;
@@ -963,19 +1010,23 @@ static int64_t count_unit(const tables_t *t, const config_t *c, uint32_t rows, c
         /* a grouped unit lists no half-board with a south long-diagonal queen: the other
          * diagonal (d1 = n - 1) in the west, the main one (d2 = n - 1) in the east */
         uint64_t long_diagonal = grouped ? 1ULL << (n - 1) : 0;
-        if (half_boards(t, wtop, wbottom, c->west_cols, c->f1 | long_diagonal, c->f2, 0, grouped, 0, sifted, west) < 0 ||
-            half_boards(t, etop, ebottom, c->east_cols, c->f1, c->f2 | long_diagonal, 1, grouped, 0, sifted, east) < 0)
-            return -1;
+        if ((got = half_boards(t, wtop, wbottom, c->west_cols, c->f1 | long_diagonal, c->f2, 0, grouped, 0, sifted,
+                               west, poller)) < 0 ||
+            (got = half_boards(t, etop, ebottom, c->east_cols, c->f1, c->f2 | long_diagonal, 1, grouped, 0, sifted,
+                               east, poller)) < 0)
+            return got;
     } else {
-        if (half_boards(t, wtop, wbottom, c->west_cols, c->f1, c->f2, 0, 0, 0, sifted, west) < 0) return -1;
+        if ((got = half_boards(t, wtop, wbottom, c->west_cols, c->f1, c->f2, 0, 0, 0, sifted, west, poller)) < 0)
+            return got;
         for (int a = c->b + 1; a <= h; a++) {
             /* the middle row's queen at (m, m + a): its column leaves the east (mirrored),
              * its diagonals are avoided there and, where they reach the west (a < h),
              * marked in the signature for the join */
             uint64_t f1 = c->f1 | 1ULL << (2 * m + a), f2 = c->f2 | 1ULL << (n - 1 - a);
             uint64_t mark = a < h ? 1ULL << (h + a - 1) | 1ULL << (width + h - 1 - a) : 0;
-            if (half_boards(t, etop, ebottom, c->east_cols & ~(1U << (h - a)), f1, f2, 1, 0, mark, sifted, east) < 0)
-                return -1;
+            if ((got = half_boards(t, etop, ebottom, c->east_cols & ~(1U << (h - a)), f1, f2, 1, 0, mark, sifted,
+                                   east, poller)) < 0)
+                return got;
         }
     }
     group_t a[GROUPS], b[GROUPS];
@@ -993,34 +1044,30 @@ static void *aligned_block(size_t bytes, void **base) {
 }
 
 /* Count the units offset, offset + stride, ... of an n-board (see the top) with the
- * given kernel (without `symmetric`: the units of configs(), unreduced). Called with the GIL; the work runs without it (so a Dask worker's or the
- * caller's other threads go on), taking it back only to poll, and under a lock, since
- * the tables are shared. */
+ * given kernel (without `symmetric`: the units of configs(), unreduced). Called with the
+ * GIL; the work runs without it (so a Dask worker's or the caller's other threads go
+ * on), taking it back only to poll, and under a lock, since the tables are shared. The
+ * blocks of the tables a unit needs are listed when it first needs them, so a part
+ * counts from its first milliseconds and a unit stopped while listing them is not
+ * counted (the total stays a lower bound). */
 static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *poll, const kernel_t *kernel,
                            int symmetric) {
     result_t res = {0, 0, 0, 0};
-    res.stop = ask_stop(poll); /* a part handed out after the stop builds no tables */
+    res.stop = ask_stop(poll); /* a part handed out after the stop lists no tables */
     if (res.stop) return res;
     poller_t poller = {poll, PyEval_SaveThread(), 0, 0};
     PyThread_acquire_lock(join_lock, WAIT_LOCK);
-    tables_t *t = tables_for(n, &poller); /* the tables poll: at n = 20 they take seconds */
-    PyThreadState *state = poller.state;
-    if (!t) {
-        res.stop = poller.stop ? poller.stop : -2;
-        PyThread_release_lock(join_lock);
-        PyEval_RestoreThread(state);
-        return res;
-    }
+    tables_t *t = tables_for(n);
     join_scratch_t *scratch = calloc(1, sizeof *scratch);
     void *tab_base = NULL;
-    entry_t *sifted = malloc((t->widest + 1) * sizeof *sifted);
+    sifted_t sifted = {NULL, 0};
     if (scratch) {
         scratch->kernel = kernel;
         scratch->tab = aligned_block(TABLE_WORDS * sizeof(uint64_t), &tab_base);
     }
     sigs_t west[GROUPS] = {{0}}, east[GROUPS] = {{0}};
     uint64_t unit = 0;
-    if (!t || !scratch || !scratch->tab || !sifted) res.stop = -2;
+    if (!t || !scratch || !scratch->tab) res.stop = -2;
     config_t *cs = malloc(MAX_CONFIGS * sizeof *cs);
     if (!cs) res.stop = -2;
     int nc = res.stop ? 0 : configs(n, symmetric, cs);
@@ -1035,18 +1082,14 @@ static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *po
             uint64_t weight[GROUPS][GROUPS];
             if (unit_weights(c, rows, n, weight)) {
                 if (unit % stride == offset) {
-                    int64_t found = count_unit(t, c, rows, weight, west, east, sifted, scratch);
+                    int64_t found = count_unit(t, c, rows, weight, west, east, &sifted, scratch, &poller);
                     if (found < 0) {
-                        res.stop = -2;
+                        res.stop = found == -2 ? poller.stop : -2;
                         break;
                     }
                     res.total += (uint64_t)found;
                     res.done++;
-                    if (res.done % POLL_UNITS == 0) {
-                        PyEval_RestoreThread(state);
-                        res.stop = ask_stop(poll);
-                        state = PyEval_SaveThread();
-                    }
+                    if (res.done % POLL_UNITS == 0) res.stop = poll_now(&poller);
                     if (res.stop) break;
                 }
                 unit++;
@@ -1067,11 +1110,28 @@ static result_t count_part(int n, uint64_t offset, uint64_t stride, PyObject *po
     }
     free(tab_base);
     free(scratch);
-    free(sifted);
+    free(sifted.e);
     free(cs);
     PyThread_release_lock(join_lock);
-    PyEval_RestoreThread(state);
+    PyEval_RestoreThread(poller.state);
     return res;
+}
+
+/* List every block of the tables of an n-board now (`build`): 0, 1 stopped, -1 a
+ * Python error, -2 out of memory. */
+static int build_all(int n, PyObject *poll) {
+    int stop = ask_stop(poll);
+    if (stop) return stop;
+    poller_t poller = {poll, PyEval_SaveThread(), 0, 0};
+    PyThread_acquire_lock(join_lock, WAIT_LOCK);
+    tables_t *t = tables_for(n);
+    if (!t) stop = -2;
+    for (int k = 0; k < 2 && !stop; k++)
+        for (uint32_t rows = 0; rows < 1U << t->h && !stop; rows++)
+            if (!block_for(t, k, rows, &poller)) stop = poller.stop ? poller.stop : -2;
+    PyThread_release_lock(join_lock);
+    PyEval_RestoreThread(poller.state);
+    return stop;
 }
 
 /* ---- the module ---- */
@@ -1214,17 +1274,48 @@ static PyObject *join_pairs_py(PyObject *self, PyObject *args, PyObject *kwargs)
     return found < 0 ? NULL : PyLong_FromUnsignedLongLong((unsigned long long)found);
 }
 
+PyDoc_STRVAR(build_doc,
+"build(n, poll=None) -> bool\n\n"
+"List every block of the quarter tables of the n-board now, as a count would list them\n"
+"when its units first need them (to time them apart from the units). poll, if given, is\n"
+"called now and then; a true answer stops the listing (False is then returned).");
+
+static PyObject *join_build_py(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"n", "poll", NULL};
+    int n;
+    PyObject *poll_fn = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "i|O", keywords, &n, &poll_fn)) return NULL;
+    if (n < 1 || n > JOIN_MAX_N) {
+        PyErr_Format(PyExc_ValueError, "the join handles 1 <= n <= %d, got %d", JOIN_MAX_N, n);
+        return NULL;
+    }
+    int stop = build_all(n, poll_fn == Py_None ? NULL : poll_fn);
+    if (stop == -1) return NULL;
+    if (stop == -2) return PyErr_NoMemory();
+    return PyBool_FromLong(stop == 0);
+}
+
 PyDoc_STRVAR(table_bytes_doc,
-"table_bytes() -> int\n\nBytes held by this process's quarter tables (0 before the first count).");
+"table_bytes() -> int\n\nBytes held by this process's quarter tables, those listed so far (0 before the\n"
+"first count).");
 
 static PyObject *join_table_bytes(PyObject *self, PyObject *unused) {
     return PyLong_FromSize_t(cached.bytes);
 }
 
+PyDoc_STRVAR(table_n_doc,
+"table_n() -> int\n\nThe board size whose quarter tables this process holds (0: none yet).");
+
+static PyObject *join_table_n(PyObject *self, PyObject *unused) {
+    return PyLong_FromLong(cached.n);
+}
+
 static PyMethodDef join_methods[] = {
     {"count", (PyCFunction)(void (*)(void))join_count_py, METH_VARARGS | METH_KEYWORDS, count_doc},
     {"pairs", (PyCFunction)(void (*)(void))join_pairs_py, METH_VARARGS | METH_KEYWORDS, pairs_doc},
+    {"build", (PyCFunction)(void (*)(void))join_build_py, METH_VARARGS | METH_KEYWORDS, build_doc},
     {"table_bytes", join_table_bytes, METH_NOARGS, table_bytes_doc},
+    {"table_n", join_table_n, METH_NOARGS, table_n_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -379,7 +379,7 @@ def test_sigterm_to_the_process_group_keeps_the_partial_count(tmp_path: Path) ->
 
 
 def _dies_on_the_third_part(base: Any, sub: Any, backend: str, options: dict[str, Any],
-                            deadline: Any = None) -> tuple[int, float]:
+                            limit: Any, deadline: Any = None) -> tuple[int, float]:
     """A task whose worker process dies (as one killed or out of memory does) on one part."""
     import os
 
@@ -406,7 +406,7 @@ def test_a_part_that_kills_its_worker_every_time_ends_the_count_naming_it(tmp_pa
 
 
 def _dies_once_on_the_third_part(base: Any, sub: Any, backend: str, options: dict[str, Any],
-                                 deadline: Any = None) -> tuple[int, float]:
+                                 limit: Any, deadline: Any = None) -> tuple[int, float]:
     """A task whose worker dies the first time it counts one part (a process killed by a
     user or the OOM killer); it counts 1 for every part."""
     import os

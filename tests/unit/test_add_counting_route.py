@@ -18,6 +18,7 @@ import nqueens
 from nqueens.cli import main
 from nqueens.counting import registry as routes
 from nqueens.counting.route import Ask, Count, CountingRoute, Fit, Split
+from nqueens.counting.tasks import TaskLimit, task_deadline
 from nqueens.limits import BASE_BYTES
 from nqueens.result import Deadline, Outcome
 from nqueens.spec import Spec
@@ -28,15 +29,20 @@ from known_counts import A000170
 LARGEST = 8  # 8! permutations per board: about a second through the validator
 
 
-def brute_task(base: Spec, sub: Any, backend: str, options: dict[str, Any],
-               deadline: Deadline | None = None) -> tuple[int, float]:
-    """Every completion of the part's prefix that the validator accepts."""
+def brute_task(base: Spec, sub: Any, backend: str, options: dict[str, Any], limit: TaskLimit,
+               deadline: Deadline | None = None) -> tuple[int, float, dict[str, int]]:
+    """Every completion of the part's prefix that the validator accepts, until the time
+    limit (`limit` in a worker process, the caller's `deadline` inline): then a lower bound."""
     started = time.perf_counter()
     prefix = tuple(sub.prefix)
     rest = [c for c in range(base.n) if c not in prefix]
-    found = sum(1 for tail in itertools.permutations(rest)
-                if not find_violations(base, prefix + tail))
-    return found, time.perf_counter() - started
+    found = 0
+    with task_deadline(limit, deadline) as stop:
+        for tail in itertools.permutations(rest):
+            if stop.expired():
+                return found, time.perf_counter() - started, {"unfinished": 1}
+            found += not find_violations(base, prefix + tail)
+    return found, time.perf_counter() - started, {}
 
 
 def fit(ask: Ask) -> Fit | None:
@@ -99,3 +105,9 @@ def test_a_registered_route_is_named_on_the_command_line(
 def test_an_unregistered_route_is_refused() -> None:
     with pytest.raises(nqueens.InputError, match="choose one of: ganak"):
         nqueens.count(6, counter="brute")
+
+
+@pytest.mark.usefixtures("brute")
+def test_a_registered_route_is_stopped_by_the_time_limit() -> None:
+    outcome = nqueens.count(8, counter="brute", timeout=0.2)
+    assert not outcome.complete and 0 <= outcome.count <= A000170[8]

@@ -14,6 +14,8 @@ from nqueens.counting import join as route
 from nqueens.errors import InputError, SizeLimitError
 from nqueens.result import Deadline
 
+from known_counts import A000170_LARGE
+
 pytestmark = pytest.mark.skipif(not halfboards.join_available(), reason="compiled join not built")
 
 
@@ -64,3 +66,15 @@ def test_a_stopped_join_count_says_what_it_did():
     found = nqueens.search(16, jobs=1, collect=False, deadline=deadline)
     assert not found.complete and found.stats["tasks_finished"] == 0
     assert {"tasks_stopped", "units_counted", "tables_built"} <= found.stats.keys()
+
+
+def test_a_join_count_stopped_in_its_first_second_counts_a_lower_bound():
+    """In a process whose tables are another board's (a fresh one has none), `count(20,
+    timeout=1)` counted 0: the 20-board's quarter tables took 1.3 s here before any unit.
+    Their blocks are listed as units need them, so the first second counts (issue 39,
+    item 15)."""
+    halfboards.count(4)  # this process's tables are the 4-board's
+    found = nqueens.count(20, timeout=1)
+    assert not found.complete and found.stats["slots"] == 1
+    assert 0 < found.count <= A000170_LARGE[20] and found.stats["units_counted"] > 0
+    assert found.stats["tasks_stopped"] == 1 and found.stats["tables_built"] == 1

@@ -7,16 +7,26 @@ alike; a stop that keeps what was counted."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from nqueens.bitboard import count_classes, kernel_available
 from nqueens.counting import halfboards as joins
-from nqueens.counting.halfboards import JOIN_MAX_N, KERNEL_ENV, KERNEL_NAMES, count, join_available, table_bytes, units
+from nqueens.counting.halfboards import (
+    JOIN_MAX_N,
+    KERNEL_ENV,
+    KERNEL_NAMES,
+    build_tables,
+    count,
+    join_available,
+    table_bytes,
+    units,
+)
 from nqueens.errors import InputError
 
 from brute_force import brute_force_solutions
-from known_counts import A000170
+from known_counts import A000170, A000170_LARGE
 
 needs_join = pytest.mark.skipif(not join_available(), reason="compiled join not built")
 
@@ -156,22 +166,52 @@ def test_a_stop_keeps_what_was_counted_as_a_lower_bound(compiled):
     assert 0 < found.total < A000170[13]
 
 
-@pytest.mark.parametrize(("n", "compiled"), [
-    pytest.param(16, True, marks=needs_join), (14, False)])
-def test_a_stop_reaches_the_building_of_the_tables(n, compiled):
-    """Building the quarter tables (about a second at n = 20) is polled too: `count 20
-    --timeout 1` ran 2 s, the tables deaf to the limit (issue 32, item 6)."""
-    count(4, compiled=compiled)  # this process's tables are another size's: n's are built
+def test_a_stop_reaches_the_building_of_the_python_tables():
+    """The Python join builds its quarter tables whole before its first unit, polled as it
+    builds them: `count 20 --timeout 1` ran 2 s, the tables deaf to the limit (issue 32,
+    item 6)."""
+    count(4, compiled=False)  # this process's tables are another size's: n's are built
     asked = []
 
     def stop() -> bool:  # asked before the tables, then while they are built
         asked.append(1)
         return len(asked) > 1
 
-    found = count(n, should_stop=stop, compiled=compiled)
+    found = count(14, should_stop=stop, compiled=False)
     assert (found.total, found.units, found.complete) == (0, 0, False) and len(asked) == 2
-    assert table_bytes() == 0 or not compiled  # nothing half built is kept for the next count
-    assert count(11, compiled=compiled).total == A000170[11]
+    assert count(11, compiled=False).total == A000170[11]
+
+
+@needs_join
+def test_a_stop_reaches_the_listing_of_the_whole_tables():
+    """Listing the compiled tables whole (about a second at n = 20, which the plan times)
+    is polled, and keeps the blocks it listed whole: a count afterwards is exact."""
+    count(4)  # this process's tables are another size's: n's are listed
+    asked = []
+
+    def stop() -> bool:  # asked before the tables, then while they are listed
+        asked.append(1)
+        return len(asked) > 1
+
+    assert build_tables(16, should_stop=stop) is False and len(asked) == 2
+    part = table_bytes()
+    assert build_tables(16) is True and table_bytes() > part
+    assert count(16).total == A000170[16]
+
+
+@needs_join
+def test_a_count_stopped_before_its_tables_are_whole_has_counted():
+    """The compiled join lists each block of its tables when a unit first needs it, so a
+    count of the 20-board stopped after 0.3 s has counted units (issue 39, item 15: the
+    whole tables took 1.3 s here, and a count stopped before them counted nothing), and
+    what it counted is a lower bound."""
+    count(4)  # none of the 20-board's tables are listed
+    until = time.monotonic() + 0.3
+    found = count(20, should_stop=lambda: time.monotonic() > until)
+    assert not found.complete and found.units > 0
+    assert 0 < found.total <= A000170_LARGE[20]
+    listed = table_bytes()
+    assert build_tables(20) is True and table_bytes() > listed  # they were not whole
 
 
 @pytest.mark.parametrize(("n", "offset", "stride"), [(0, 0, 1), (JOIN_MAX_N + 1, 0, 1),

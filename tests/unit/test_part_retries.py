@@ -18,7 +18,8 @@ from nqueens.spec import Spec
 def _task(fails: dict[str, int], error: Exception) -> Any:
     calls: dict[str, int] = {}
 
-    def task(base: Any, sub: Any, backend: str, options: Any, deadline: Any = None) -> tuple[int, float]:
+    def task(base: Any, sub: Any, backend: str, options: Any, limit: Any,
+             deadline: Any = None) -> tuple[int, float]:
         calls[sub.key] = calls.get(sub.key, 0) + 1
         if calls[sub.key] <= fails.get(sub.key, 0):
             raise error

@@ -44,14 +44,15 @@ from .partition import (
     choose_depth,
     make_partition,
 )
-from .route import ExecutorName, Split, Task
+from .route import Split, Task
+from .tasks import TaskLimit
 
 #: Subproblems a ledgered count aims for at least, so a resume loses little.
 LEDGER_TASKS = 64
 _IN_FLIGHT_PER_SLOT = 2  # queued tasks per slot: keeps workers busy, keeps a stop quick
 _DASK_IN_FLIGHT = 4096
 #: The extras of a task (`tasks` module) that a stopped count reports in its stats: the
-#: units a join counted, the processes whose quarter tables were built.
+#: units a join counted, the processes that began their quarter tables.
 PROGRESS_EXTRAS = ("units_counted", "tables_built")
 #: Seconds a stopped count waits for its running tasks' partial counts.
 STOP_GRACE = 1.0
@@ -112,11 +113,12 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
     """
     started = time.perf_counter()
     deadline = deadline or Deadline(None)
-    # monotonic time means the same to every process of this machine, nothing elsewhere:
-    # cluster tasks get the limit as wall-clock time (as far off as the machines' clocks
-    # disagree), and after a stop the loop cancels them and stops waiting
-    options = {**(options or {}), **_task_deadline(deadline, workers.name),
-               **workers.task_options}
+    # the limit as every task gets it, beside the backend's options: monotonic time means
+    # the same to every process of this machine, nothing elsewhere, so cluster tasks get
+    # wall-clock time (as far off as the machines' clocks disagree), and after a stop the
+    # loop cancels them and stops waiting
+    options = dict(options or {})
+    limit = TaskLimit.of(deadline, cluster=workers.name == "dask", stop_key=workers.stop_key)
     done = dict(ledger.done) if ledger is not None else {}
     subs = parts.subproblems
     # keys are worked out only against a ledger: a million of them outlast a 1 s limit
@@ -170,7 +172,7 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
                 break
             while True:
                 try:
-                    result = task(base, sub, backend, options, deadline=deadline)
+                    result = task(base, sub, backend, options, limit, deadline=deadline)
                 except Exception as error:
                     if again(sub, error):
                         continue
@@ -180,7 +182,7 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
     else:
         def submit(sub: Subproblem) -> Future[tuple[Any, ...]]:
             assert workers.executor is not None  # (a restart replaces it)
-            return workers.executor.submit(task, base, sub, backend, options)
+            return workers.executor.submit(task, base, sub, backend, options, limit)
 
         _run_pool(workers, todo, submit, record, again, deadline,
                   "" if ledger is None else f", rerun to resume from {ledger.path}")
@@ -189,16 +191,6 @@ def run(  # noqa: C901 - the run loop: resume, inline or pooled, stop, in one pl
     return SplitCount(state["total"], state["finished"], len(subs),
                       time.perf_counter() - started, state["partial"], resumed, extras,
                       tuple(times))
-
-
-def _task_deadline(deadline: Deadline, executor: ExecutorName) -> dict[str, float | None]:
-    """How a task learns the time limit: `deadline_at` (monotonic) on this machine,
-    `deadline_wall` (seconds since the epoch) on a cluster."""
-    if executor != "dask":
-        return {"deadline_at": deadline.at}
-    remaining = deadline.remaining()
-    return {"deadline_at": None,
-            "deadline_wall": None if remaining is None else time.time() + remaining}
 
 
 def _run_pool(

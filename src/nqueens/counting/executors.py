@@ -47,8 +47,8 @@ class Workers:
     aborted: bool = field(default=False)
     #: Tells the running tasks to return what they counted so far (`request_stop`).
     stop_tasks: Callable[[], None] | None = None
-    #: Options every task gets from this executor (the name of a cluster's stop event).
-    task_options: dict[str, Any] = field(default_factory=dict)
+    #: The name of a cluster's stop event, which its tasks watch (`tasks.TaskLimit`).
+    stop_key: str | None = None
     #: A local pool's: a new pool in place of a broken one (a worker died).
     renew: Callable[[], Executor] | None = None
 
@@ -125,7 +125,7 @@ def open_executor(
                            connect_timeout=connect_timeout or DEFAULT_CONNECT_TIMEOUT,
                            check_stop=check_stop, prepare_workers=start_fork_server) as cluster:
             yield Workers("dask", cluster.slots, cluster, stop_tasks=cluster.stop_tasks,
-                          task_options={"stop_event": cluster.stop_name})
+                          stop_key=cluster.stop_name)
         return
     jobs = default_jobs() if jobs is None else jobs
     if name == "inline" or jobs <= 1:

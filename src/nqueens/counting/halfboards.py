@@ -9,7 +9,10 @@ likewise. Inside a half nothing can attack any more; across the halves only diag
 can, so a half-board is reduced to the set of diagonals it holds among those that reach
 both halves (its signature), and the split's solutions are the pairs of west and east
 signatures that share no diagonal. The quarters' placements are listed once and reused
-by every split: the tree below them is never walked.
+by every split: the tree below them is never walked. The compiled join lists them a block
+at a time (the placements on one set of a quarter's rows) when a unit first needs the
+block, so a count's first units are counted within milliseconds rather than after the
+whole tables (seconds at n = 20 and beyond); `build_tables` lists them whole.
 
 An odd board leaves out its middle row and middle column: their two queens (one, when it
 is the centre) are placed first, and each such "configuration" is split as above with
@@ -53,9 +56,9 @@ try:
 except ImportError:  # not built (no C compiler at install): the Python join below
     _join = None  # type: ignore[assignment]
 
-__all__ = ["JOIN_MAX_N", "KERNEL_ENV", "KERNEL_NAMES", "UNITS", "JoinCount", "Sample", "chosen_kernel",
-           "count", "hardware_popcount", "join_available", "kernels", "sample", "table_bytes",
-           "unit_count", "units"]
+__all__ = ["JOIN_MAX_N", "KERNEL_ENV", "KERNEL_NAMES", "UNITS", "JoinCount", "Sample", "build_tables",
+           "chosen_kernel", "count", "hardware_popcount", "join_available", "kernels", "sample", "table_bytes",
+           "tables_held", "unit_count", "units"]
 
 #: Widest board whose diagonals fit the 64-bit masks of the compiled join.
 JOIN_MAX_N = 32 if _join is None else int(_join.MAX_N)
@@ -130,6 +133,12 @@ def table_bytes() -> int:
     return 0 if _join is None else int(_join.table_bytes())
 
 
+def tables_held() -> int:
+    """The board size whose quarter tables this process holds, whole or a block of them
+    (0: none; the Python join's count as none)."""
+    return 0 if _join is None else int(_join.table_n())
+
+
 def unit_count(n: int) -> int:
     """How many units the join of an n-board has (as `units` lists them, by formula): an
     even board's splits below their complement; an odd board's centre splits up to the
@@ -177,9 +186,9 @@ def sample(n: int, seconds: float = 2.0, *, kernel: str | None = None,
     chosen = chosen_kernel(kernel)
     total = unit_count(n)
     started = time.process_time()
-    built = count(n, 0, total, kernel=chosen, should_stop=should_stop)  # the tables, and unit 0
-    first = time.process_time() - started
-    if not built.complete:
+    built = build_tables(n, should_stop=should_stop)  # all of them, as a whole count lists them
+    tables = time.process_time() - started
+    if not built:
         return Sample(n, 0, None, None, chosen, complete=False)
     stride = max(1, total // 16)  # a pilot of about 16 units, at an even stride
     started = time.process_time()
@@ -195,9 +204,28 @@ def sample(n: int, seconds: float = 2.0, *, kernel: str | None = None,
         complete = rest.complete
         elapsed += time.process_time() - started
     if units == 0:  # stopped before a unit of the pilot finished: the tables alone
-        return Sample(n, 0, None, max(0.0, first), chosen, complete=False)
-    each = elapsed / units
-    return Sample(n, units, each, max(0.0, first - each), chosen, complete)
+        return Sample(n, 0, None, tables, chosen, complete=False)
+    return Sample(n, units, elapsed / units, tables, chosen, complete)
+
+
+def build_tables(n: int, *, should_stop: Callable[[], bool] | None = None) -> bool:
+    """List the whole quarter tables of an n-board in this process now (a count lists each
+    block when a unit first needs it; the plan times the tables apart from the units).
+    False when `should_stop` ended the listing first (the blocks listed whole are kept).
+
+    Raises:
+        ValueError: n outside 1..JOIN_MAX_N.
+        MemoryError: the tables do not fit.
+    """
+    if not 1 <= n <= JOIN_MAX_N:
+        raise ValueError(f"the join handles 1 <= n <= {JOIN_MAX_N}, got {n}")
+    if join_available():
+        return bool(_join.build(n, should_stop))
+    try:  # the Python join's, whole or none
+        _quarters(n, should_stop)
+    except _Stopped:
+        return False
+    return True
 
 
 def count(

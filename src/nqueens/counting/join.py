@@ -3,8 +3,9 @@
 Totals only (which solutions are fundamental needs the per-class walk), for the backends
 whose counts walk in the textbook's row order; the `auto` policy names it from the size
 where it beats the walk. Its parts (partition "join") run inline, over processes, on Dask
-or against a checkpoint; each process builds the two quarter tables once, so their memory
-is estimated before the work and processes that would not fit are not started. No solver
+or against a checkpoint; each process lists the two quarter tables once (block by block,
+as its units need them), so their memory is estimated before the work and processes that
+would not fit are not started. No solver
 imports.
 """
 
@@ -25,16 +26,16 @@ from .halfboards import JOIN_MAX_N, UNITS, chosen_kernel, join_available
 
 if TYPE_CHECKING:  # the partitions are loaded by a count (the plan reads this route at start-up)
     from .partition import Subproblem
+    from .tasks import TaskLimit
 from .route import Ask, Count, CountingRoute, ExecutorName, Fit, Split
-from .tasks import task_deadline
 
 #: Below this size the join takes less time than a process pool costs to start (compiled;
 #: the Python join never pays for one below its reach).
 PARALLEL_FROM_N = 17 if join_available() else 13
 
 #: A time limit below this many seconds counts on one process unless more are asked for:
-#: the pool's workers take about a second to start and build their tables (more on a busy
-#: machine), so they would count nothing, while this process counts at once.
+#: the pool's workers take a while to start (longer on a busy machine), so they would
+#: count little, while this process counts at once.
 POOL_START_SECONDS = 2.0
 #: Placements of non-attacking queens (any number) on an h x h board, h = 0..10: the
 #: entries of each of the join's two quarter tables (counted here by its table builder).
@@ -81,23 +82,26 @@ JOIN_OPTIONS: dict[str, Any] = {"join_units": UNITS}
 
 
 def join_task(
-    base: Spec, sub: Subproblem, backend: str, options: dict[str, Any],
+    base: Spec, sub: Subproblem, backend: str, options: dict[str, Any], limit: TaskLimit,
     deadline: Deadline | None = None,
 ) -> tuple[int, float, dict[str, int]]:
     """One part of the join of a plain board (`joins.count`: the units offset, offset +
-    stride, ...; they carry their own symmetry weights). The quarter tables are built once
-    per process and size, so a worker's later parts start at once."""
+    stride, ...; they carry their own symmetry weights). The quarter tables are listed once
+    per process and size, each block when a unit first needs it: a part counts from its
+    first milliseconds, and a worker's later parts find them listed. "tables_built": 1
+    when this task began this process's tables of the board."""
     from .halfboards import count as join_count
-    from .halfboards import table_bytes
+    from .halfboards import tables_held
+    from .tasks import task_deadline
 
     started = time.perf_counter()
     offset, stride = sub.join_part
-    before = table_bytes()
-    with task_deadline(options, deadline) as stop:
+    before = tables_held()
+    with task_deadline(limit, deadline) as stop:
         found = join_count(base.n, offset, stride, should_stop=stop.expired)
-    # what a stopped count says it did: the tables this task built (once per process),
+    # what a stopped count says it did: the tables this task began (once per process),
     # the units it counted
-    built = 1 if before == 0 and table_bytes() > 0 else 0
+    built = 1 if before != base.n and tables_held() == base.n else 0
     return found.total, time.perf_counter() - started, {
         "unfinished": 0 if found.complete else 1, "units_counted": found.units,
         "tables_built": built}

@@ -36,7 +36,7 @@ SHUTDOWN_GRACE: dict[ExecutorName, float] = {"local": 2.5, "dask": 5.0}
 
 
 #: What one process does with one part (see `tasks.py`):
-#: `task(base, sub, backend, options, deadline=None) -> (count, seconds[, extras])`.
+#: `task(base, sub, backend, options, limit, deadline=None) -> (count, seconds[, extras])`.
 Task = Callable[..., tuple[Any, ...]]
 
 

@@ -30,8 +30,8 @@ from ..variants import SYMMETRIC_VARIANTS
 if TYPE_CHECKING:  # the partitions are loaded by a count (the plan reads these routes at start-up)
     from ..backends.base import ProvingBackend
     from .partition import Subproblem
+    from .tasks import TaskLimit
 from .route import Ask, Count, CountingRoute, Fit, Split, Task
-from .tasks import DEADLINE_KEYS, task_deadline
 
 #: A solver backend's count goes to a process pool only when it is forecast to take this
 #: long: below it, starting the workers and importing the solver in each costs more than
@@ -40,16 +40,17 @@ SPLIT_PAYS_SECONDS = 20.0
 
 
 def solver_task(
-    base: Spec, sub: Subproblem, backend: str, options: dict[str, Any],
+    base: Spec, sub: Subproblem, backend: str, options: dict[str, Any], limit: TaskLimit,
     deadline: Deadline | None = None,
 ) -> tuple[int, float, dict[str, int]]:
     """Count one subproblem with any exhaustive backend's own search."""
+    from .tasks import task_deadline  # a count's, not the plan's at start-up
+
     started = time.perf_counter()
-    solver_options = {k: v for k, v in options.items() if k not in DEADLINE_KEYS}
-    with task_deadline(options, deadline) as deadline:
+    with task_deadline(limit, deadline) as deadline:
         if deadline.expired():
             return 0, 0.0, {"unfinished": 1}
-        outcome = get_backend(backend, **solver_options).search(sub.spec(base), None,
+        outcome = get_backend(backend, **options).search(sub.spec(base), None,
                                                                 deadline=deadline)
     if outcome.status is Status.COMPLETE:
         return outcome.count, time.perf_counter() - started, {}

@@ -18,29 +18,31 @@ from ..spec import Spec
 
 if TYPE_CHECKING:  # the partitions are loaded by a count (the plan reads this route at start-up)
     from .partition import Subproblem
+    from .tasks import TaskLimit
 from .route import Ask, Count, CountingRoute, Fit, Split
-from .tasks import task_deadline
 
 #: Below this size a process pool costs more to start than the whole walk takes.
 PARALLEL_FROM_N = 15 if kernel_available() else 11
 
 
 def bitboard_task(
-    base: Spec, sub: Subproblem, backend: str, options: dict[str, Any],
+    base: Spec, sub: Subproblem, backend: str, options: dict[str, Any], limit: TaskLimit,
     deadline: Deadline | None = None,
 ) -> tuple[int, float, dict[str, int]]:
     """One subproblem's bitboard walk (queens variant; a class start of a "classes"
     partition by the per-class walk). The extras carry the canonical solutions (plain
     bases), the promising nodes of a walk over the whole board (the empty prefix), and
     whether the deadline cut the walk short."""
+    from .tasks import task_deadline  # a count's, not the plan's at start-up
+
     started = time.perf_counter()
     if sub.start:  # a class start: the walk weighs each representative itself
-        with task_deadline(options, deadline) as stop:
+        with task_deadline(limit, deadline) as stop:
             found = count_class_start(base.n, sub.class_start, should_stop=stop.expired)
         return found.total, time.perf_counter() - started, {
             "canonical": found.unique, "unfinished": 0 if found.complete else 1}
     spec = sub.spec(base)
-    with task_deadline(options, deadline) as stop:
+    with task_deadline(limit, deadline) as stop:
         walk = count_masks(spec.n, initial_rows(spec), canonical=base.is_plain,
                            should_stop=stop.expired)
     extras = {"canonical": walk.canonical, "unfinished": 0 if walk.complete else 1}
