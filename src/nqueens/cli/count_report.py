@@ -89,18 +89,18 @@ def report(args: argparse.Namespace, spec: Spec, outcome: Outcome, guard: Guard)
 
 def _join_progress(outcome: Outcome, interrupted: bool = False) -> str:
     """What a stopped count by the join did (the JSON's stats say the same): its parts
-    finished and cut short, the units counted, the processes whose tables were built (a
-    part counts nothing before they are)."""
+    finished and cut short, the units counted, the processes that began their quarter
+    tables (listed a block at a time, as the units need them)."""
     stats = outcome.stats
     tasks, finished = int(stats["tasks"]), int(stats["tasks_finished"])
     stopped, built = int(stats.get("tasks_stopped", 0)), int(stats["tables_built"])
     slots = max(1, int(stats.get("slots") or 1))
     line = (f"the join stopped with {finished} of {tasks} {plural(tasks, 'part')} finished and "
             f"{stopped} cut short, {int(stats.get('units_counted', 0)):,} units counted; the "
-            f"quarter tables were built in {built} of {slots} {plural(slots, 'process', 'processes')}")
+            f"quarter tables were begun in {built} of {slots} "
+            f"{plural(slots, 'process', 'processes')}")
     if built == 0 and outcome.count == 0:
-        line += " (a part counts nothing before its process has built them" + (
-            ")" if interrupted else ": give a longer --timeout)")
+        line += " (no part had begun" + (")" if interrupted else ": give a longer --timeout)")
     return line
 
 
