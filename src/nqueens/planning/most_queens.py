@@ -5,6 +5,7 @@ time.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -47,9 +48,7 @@ def plan_most_queens(instance: Spec | int | str, *, method: str = "auto",
     Raises:
         InputError, SizeLimitError: naming the problem and the fix.
     """
-    from ..backends.cpsat_facts import cpsat_bytes
     from ..explanations.mostqueens import METHODS
-    from ..limits import refuse_oversized
 
     timeout = time_limit(timeout)
     if method not in METHODS:
@@ -59,15 +58,31 @@ def plan_most_queens(instance: Spec | int | str, *, method: str = "auto",
     refuse_posed(spec, "most queens (--most-queens) of a board")
     solvers = METHODS[method]
     for solver in solvers:
-        if solver == "cpsat":
-            instead = ("use --backend sat (backend='sat') or a smaller board"
-                       if "rc2" not in solvers else "use a smaller board")
-            refuse_oversized(spec, "cpsat", backend_info("cpsat").max_n or spec.n,
-                             cpsat_bytes(spec), saying(f"most queens runs on it; {instead}"))
-            refuse_build(spec, "most-queens CP-SAT model", spec.n * spec.n
-                          * CPSAT_BUILD_SECONDS_PER_CELL, timeout, instead)
-        else:
-            refuse_cnf(spec, "most-queens RC2 model", timeout,
-                        "use --backend cpsat (backend='cpsat') or a smaller board"
-                        if "cpsat" not in solvers else "use a smaller board")
+        others = [name for name in solvers if name != solver]
+        _REFUSALS[solver](spec, timeout, "use a smaller board" if others else
+                          f"use --backend {_OTHER[solver]} (backend='{_OTHER[solver]}') or a "
+                          "smaller board")
     return MostQueensPlan(spec, solvers)
+
+
+def _refuse_cpsat(spec: Spec, timeout: float | None, instead: str) -> None:
+    """The CP-SAT model of most queens: within the backend's size, memory and the limit."""
+    from ..backends.cpsat_facts import cpsat_bytes
+    from ..limits import refuse_oversized
+
+    refuse_oversized(spec, "cpsat", backend_info("cpsat").max_n or spec.n, cpsat_bytes(spec),
+                     saying(f"most queens runs on it; {instead}"))
+    refuse_build(spec, "most-queens CP-SAT model",
+                 spec.n * spec.n * CPSAT_BUILD_SECONDS_PER_CELL, timeout, instead)
+
+
+def _refuse_rc2(spec: Spec, timeout: float | None, instead: str) -> None:
+    """RC2's model of most queens: the pairwise CNF, within its limits and the limit."""
+    refuse_cnf(spec, "most-queens RC2 model", timeout, instead)
+
+
+#: Each solver's refusal (`mostqueens.SOLVERS` names the same solvers), and the solver to
+#: name instead when it is the only one asked for.
+_REFUSALS: dict[str, Callable[[Spec, float | None, str], None]] = {
+    "cpsat": _refuse_cpsat, "rc2": _refuse_rc2}
+_OTHER = {"cpsat": "sat", "rc2": "cpsat"}
