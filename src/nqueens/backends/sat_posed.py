@@ -47,27 +47,33 @@ def encode_posed(spec: Spec, encoding: str) -> CNF:
     pool = IDPool(start_from=n * n + 1)
     cnf = CNFPlus() if encoding == NATIVE else CNF()
     cnf.nv = n * n
-    for clause in _clauses(spec, encoding, pool, cnf):
-        cnf.append(clause)
+    for _, clauses in posed_chunks(spec, encoding, pool, cnf):
+        for clause in clauses:
+            cnf.append(clause)
     cnf.nv = max(cnf.nv, pool.top)
     return cnf
 
 
-def _clauses(spec: Spec, encoding: str, pool: IDPool, cnf: CNF) -> Iterator[list[int]]:
+def posed_chunks(spec: Spec, encoding: str, pool: IDPool,
+                 cnf: CNF) -> Iterator[tuple[str, list[list[int]]]]:
+    """The clauses of `encode_posed`, a line (or the forbidden and fixed units) at a time,
+    each with its kind, so that `describe` counts them by family. With the native encoding
+    a bound goes to `cnf.atmosts` as it is met (a CNFPlus), not into the chunk."""
     n = spec.n
     forbidden = set(spec.forbidden)
-    for r, c in spec.forbidden:
-        yield [-cell_var(n, r, c)]
-    for r, c in spec.fixed:
-        yield [cell_var(n, r, c)]
+    yield "forbidden", [[-cell_var(n, r, c)] for r, c in spec.forbidden]
+    yield "fixed", [[cell_var(n, r, c)] for r, c in spec.fixed]
     for line in spec.lines:
         lits = [cell_var(n, r, c) for r, c in line.cells if (r, c) not in forbidden]
+        clauses: list[list[int]] = []
         if line.hi < len(lits):
-            yield from _at_most(lits, line.hi, encoding, pool, cnf)
+            clauses.extend(_at_most(lits, line.hi, encoding, pool, cnf))
         if line.lo == 1:
-            yield lits
+            clauses.append(lits)
         elif line.lo > 1:
-            yield from _at_most([-lit for lit in lits], len(lits) - line.lo, encoding, pool, cnf)
+            clauses.extend(_at_most([-lit for lit in lits], len(lits) - line.lo, encoding,
+                                    pool, cnf))
+        yield line.kind, clauses
 
 
 def _at_most(lits: list[int], k: int, encoding: str, pool: IDPool,

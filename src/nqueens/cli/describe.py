@@ -11,6 +11,7 @@ from ..backends import option_owners
 from ..backends.sat_facts import DEFAULT_ENCODING
 from ..errors import InputError
 from ..modeling.structure import describe_compiled, described_backends, problem_summary
+from ..spec import Spec
 from .common import (
     EXIT_OK,
     add_cell_arguments,
@@ -117,21 +118,76 @@ class _Shown(str):
 
 def run(args: argparse.Namespace) -> int:
     spec = load_problem_args(args)
-    from ..planning import refuse_posed  # the plan's refusal, loaded with the command
-
-    refuse_posed(spec, "describe")
     backends = args.backend or described_backends()
     owners = option_owners("encoding")
     if args.encoding is not None and not set(owners) & set(backends):
         raise InputError(f"--encoding applies to --backend {' or '.join(owners)} only; drop "
                          f"it or add --backend {owners[0]}")
-    docs = [describe_compiled(spec, name, args.encoding) for name in backends]
+    if spec.is_open:
+        docs = _posed_docs(spec, backends, args.encoding)
+        summary = {**problem_summary(spec), **spec.posed_json()}
+    else:
+        docs = [describe_compiled(spec, name, args.encoding) for name in backends]
+        summary = problem_summary(spec)
     if args.format == "json":
-        print_json({"problem": problem_summary(spec), "backends": docs})
+        print_json({"problem": summary, "backends": docs})
         return EXIT_OK
     title = spec.describe() + (f" ({spec.name})" if spec.name else "")
     lines = [title]
     for doc in docs:
-        lines += [""] + _text(doc)
+        lines += [""] + (_posed_text(doc) if spec.is_open else _text(doc))
     print("\n".join(lines))
     return EXIT_OK
+
+
+def _posed_docs(spec: Spec, backends: list[str], encoding: str | None) -> list[dict[str, Any]]:
+    """Each backend's compiled form of a posed problem; a backend that takes none is
+    refused, naming those that do."""
+    from ..backends import backend_info, backend_names
+    from ..modeling.posed_structure import posed_structure
+
+    docs = []
+    for name in backends:
+        info = backend_info(name)
+        if not info.posed:
+            takers = [other for other in backend_names() if backend_info(other).posed]
+            raise InputError(f"backend {name!r} takes the n-queens problem and its variants "
+                             f"only, not a posed problem; describe one of: {', '.join(takers)}")
+        docs.append({**posed_structure(spec, info.formalism, encoding), "backend": name,
+                     "formalism": info.formalism})
+    return docs
+
+
+def _posed_text(doc: dict[str, Any]) -> list[str]:
+    """A posed problem's compiled form in words, per formalism (see `_text`)."""
+    objective = [f"  objective: {doc['objective']}"] if "objective" in doc else []
+    if doc["formalism"] == "cpsat":
+        return [
+            (f"{doc['backend']}: {doc['variables']} Boolean variables (the open cells), "
+             f"{doc['constraints']} constraints, {doc['literals']} literals"),
+            *_table("constraints by family", doc["constraints_by_family"]),
+            *_table("constraints by type", doc["constraints_by_type"]),
+            *objective,
+        ]
+    if doc["formalism"] == "cnf":
+        cardinality = doc["cardinality_constraints"]
+        native = f" and {cardinality} cardinality constraints" if cardinality else ""
+        return [
+            (f"{doc['backend']} ({doc['encoding']} encoding, bounds above one by "
+             f"{doc['bounds_above_one']}): {doc['variables']} variables "
+             f"({doc['cell_variables']} cells, {doc['aux_variables']} auxiliary), "
+             f"{doc['clauses']} clauses{native}, {doc['literals']} literals"),
+            *_table("clauses and cardinality constraints by family" if cardinality
+                    else "clauses by family", doc["clauses_by_family"]),
+            *_table("clauses by length", doc["clauses_by_length"]),
+            *objective,
+        ]
+    bounds = {kind: _Shown(", ".join(shown)) for kind, shown in doc["bounds_by_family"].items()}
+    space = doc["search_space_log2"]
+    return [
+        f"{doc['backend']}: {doc['search']}; {doc['open_cells']} open cells",
+        *_table("lines by family", doc["lines_by_family"]),
+        *_table("queens per line, by family", bounds),
+        *_table("search space", {key: _Shown(f"2^{value}") for key, value in space.items()}),
+        *objective,
+    ]

@@ -28,10 +28,22 @@ ANY_SPEC_FORMATS = ("minizinc", "xcsp3", "opb", "cpmpy")
 def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
     """DIMACS CNF of `encode_cnf(spec, encoding)` with the cell map in comment lines."""
     from ..backends.cnf import cell_var
-    from ..backends.sat import DEFAULT_ENCODING, encode_cnf
+    from ..backends.sat import DEFAULT_ENCODING, CompiledCnf, encode_cnf
 
-    compiled = encode_cnf(spec, encoding or DEFAULT_ENCODING)
+    if spec.is_open:  # its lines' bounds by cardinality encodings (`sat_posed`)
+        from ..backends.sat_posed import encode_posed
+
+        chosen = encoding or DEFAULT_ENCODING
+        compiled = CompiledCnf(spec.n, chosen, encode_posed(spec, chosen))
+    else:
+        compiled = encode_cnf(spec, encoding or DEFAULT_ENCODING)
     n, cnf, cardinality = spec.n, compiled.cnf, compiled.cardinality
+    larger = ""
+    if spec.is_open:
+        from ..backends.sat_posed import ANY_K, K_ENCODING
+
+        if compiled.encoding not in ANY_K and compiled.encoding != "native":
+            larger = f", larger bounds by {K_ENCODING}"
     # the native encoding is CNF+ (MiniCard's format): "l1 l2 ... <= 1" lines after the
     # clauses; model counters read plain CNF only
     problem = (f"p cnf+ {cnf.nv} {len(cnf.clauses) + len(cardinality)}" if cardinality
@@ -40,7 +52,7 @@ def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
         *([] if cardinality else ["c t pmc"]),
         problem,
         f"c nqueens: {spec.describe()}" + (f" ({spec.name})" if spec.name else ""),
-        (f"c encoding: {compiled.encoding} at-most-one; variables 1..{n * n} are the cells "
+        (f"c encoding: {compiled.encoding} at-most-one{larger}; variables 1..{n * n} are the cells "
          f"(row-major, 0-based), {compiled.aux_vars} auxiliary variables above"),
         *(f"c cell {cell_var(n, r, c)} = row {r} col {c}" for r in range(n) for c in range(n)),
         "c p show " + " ".join(str(v) for v in range(1, n * n + 1)) + " 0",
@@ -53,11 +65,14 @@ def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
 def cpsat_text(spec: Spec) -> str:
     """The CpModelProto of `compile_cpsat_model(spec)` in protobuf text format; cell
     variables are named q_ROW_COL."""
+    header = f"# nqueens: {spec.describe()}; variables q_ROW_COL (0-based) are the cells\n"
+    if spec.is_open:  # one linear constraint per line, and the objective
+        from ..backends.cpsat_posed import compile_posed_cpsat
+
+        return header + str(compile_posed_cpsat(spec)[0].proto)
     from ..backends.cpsat import compile_cpsat_model
 
-    compiled = compile_cpsat_model(spec)
-    header = f"# nqueens: {spec.describe()}; variables q_ROW_COL (0-based) are the cells\n"
-    return header + str(compiled.model.proto)
+    return header + str(compile_cpsat_model(spec).model.proto)
 
 
 _MINIZINC_MODEL = """\
@@ -186,10 +201,11 @@ def check_export(spec: Spec, fmt: str, encoding: str | None = None) -> None:
     from ..backends.sat_facts import DEFAULT_ENCODING, LARGE_ENCODING
     from .structure import describe_compiled
 
-    if spec.is_open and fmt not in ANY_SPEC_FORMATS:
-        raise InputError(f"--to {fmt} writes the n-queens problem and its variants; a posed "
-                         f"problem exports as --to {', '.join(ANY_SPEC_FORMATS)} (its lines, "
-                         "bounds and objective)")
+    if spec.is_open:  # a small board (posed.families.MAX_OPEN_N): no size to refuse
+        if fmt == "dimacs" and spec.objective is not None:
+            raise InputError(f"DIMACS states no objective ({spec.describe()}); export --to "
+                             f"{', '.join(ANY_SPEC_FORMATS)} or cpsat, which state it")
+        return
 
     backend = first_by_formalism()["cnf" if fmt == "dimacs" else "cpsat"]
     doc = describe_compiled(spec, backend, encoding)
