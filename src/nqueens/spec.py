@@ -17,11 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import SpecError
-from .posed.families import OBJECTIVES, Rule, rule_lines
 from .variants import KNIGHT_STEPS, KNIGHT_VARIANTS, LINE_KEYS, VARIANTS, Line, lines_for
+
+if TYPE_CHECKING:  # a posed problem's rules load with the first one (few commands pose one)
+    from .posed.families import OBJECTIVES, Rule
 
 Cell = tuple[int, int]
 Placement = tuple[int, ...]
@@ -154,6 +156,8 @@ class Spec:
         rules' order, then its bound on the number of queens as one line of every cell)."""
         if not self.is_open:
             return lines_for(self.variant, self.n)
+        from .posed.families import rule_lines
+
         lines = [line for rule in self.rules for line in rule_lines(self, rule)]
         if self.queens is not None:
             lo, hi = self.queens
@@ -250,3 +254,13 @@ def as_spec(spec_or_n: Spec | int) -> Spec:
     if isinstance(spec_or_n, bool) or not isinstance(spec_or_n, int):
         raise SpecError(f"expected a Spec or a board size (int), got {spec_or_n!r}")
     return Spec(spec_or_n)
+
+
+def __getattr__(name: str) -> Any:
+    """`Rule` and `OBJECTIVES`, named here beside `Spec` for its callers, from
+    `posed.families`, loaded with the first use."""
+    if name in ("Rule", "OBJECTIVES"):
+        from .posed import families
+
+        return getattr(families, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
