@@ -109,3 +109,23 @@ def test_time_limit_reaches_a_native_cardinality_search(startup: float) -> None:
     assert doc["status"] == "timeout" and doc["solutions"] == []
     assert doc["stats"]["encoding"] == "native"
     assert elapsed < LIMIT + startup + MARGIN
+
+
+@pytest.mark.parametrize(("argv", "codes"), [
+    (["solve", "1000000", "--backend", "minconflicts"], (0, 3)),
+    (["solve", "2000", "--backend", "backtrack"], (0, 3)),
+    (["count", "24"], (3,)),
+    # 45 GB of construction: refused up front where it does not fit (2), else stopped
+    (["solve", "100000000", "--backend", "construct"], (0, 2, 3)),
+], ids=lambda value: " ".join(value) if isinstance(value, list) else "")
+def test_a_large_board_stops_at_the_time_limit(argv: list[str], codes: tuple[int, ...],
+                                               startup: float) -> None:
+    """Boards up to the largest accepted (10^8): the command ends within about a second of
+    its limit, exit 3 when it had no answer yet (0 when it found one in time), never a
+    traceback."""
+    started = time.perf_counter()
+    done = run(*argv, "--timeout", str(LIMIT), timeout=60)
+    elapsed = time.perf_counter() - started
+    assert done.returncode in codes, done.stderr
+    assert "Traceback" not in done.stderr
+    assert elapsed < LIMIT + startup + MARGIN
