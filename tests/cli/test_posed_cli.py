@@ -12,11 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from brute_force_posed import solve as brute_solve
 
 from nqueens.errors import ModelFileError
 from nqueens.modeling.modelfile import read_model
 
+from brute_force_posed import solve as brute_solve
 from paths import MODELS
 
 REGION_PUZZLE = '''name = "regions-5"

@@ -22,8 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from brute_force_posed import solve as brute_solve
-from posed_problems import spec_of
 
 from nqueens.errors import SpecError
 from nqueens.modeling.cpmpy_bridge import cpmpy_model, cpmpy_script
@@ -32,8 +30,10 @@ from nqueens.modeling.modelfile import read_model
 from nqueens.spec import Spec
 from nqueens.validator import find_cell_violations
 
+from brute_force_posed import solve as brute_solve
 from optional import require
 from paths import MODELS
+from posed_problems import spec_of
 
 pytestmark = pytest.mark.system
 

@@ -32,9 +32,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from brute_force_posed import solve as brute_solve
-from opb_reader import read_opb, solve_with_exact
-from posed_problems import spec_of
 
 from nqueens.api import count as toolkit_count
 from nqueens.api import solve as toolkit_solve
@@ -45,9 +42,12 @@ from nqueens.spec import Spec
 from nqueens.validator import find_cell_violations
 
 from brute_force import brute_force_solutions
+from brute_force_posed import solve as brute_solve
 from known_counts import A000170, VARIANT_COUNTS
+from opb_reader import read_opb, solve_with_exact
 from optional import missing, require
 from paths import MODELS
+from posed_problems import spec_of
 
 Cell = tuple[int, int]
 Placements = frozenset[frozenset[Cell]]

@@ -12,9 +12,8 @@ import sys
 import tomllib
 from pathlib import Path
 
-from brute_force_posed import solve as brute_solve
-
 from brute_force import brute_force_solutions
+from brute_force_posed import solve as brute_solve
 from paths import REPO
 
 

@@ -13,8 +13,6 @@ from contextlib import redirect_stdout
 from typing import Any
 
 import pytest
-from brute_force_posed import solve as brute_solve
-from posed_problems import spec_of
 
 from nqueens.errors import InputError, SpecError
 from nqueens.exit_codes import ExitCode
@@ -22,8 +20,10 @@ from nqueens.modeling.cpmpy_bridge import cpmpy_model, cpmpy_script
 from nqueens.spec import Rule, Spec
 from nqueens.validator import find_cell_violations
 
+from brute_force_posed import solve as brute_solve
 from known_counts import A000170
 from optional import require
+from posed_problems import spec_of
 
 cp = require("cpmpy", "pip install cpmpy")
 

@@ -184,11 +184,12 @@ def test_minizinc_model_of_a_posed_problem_runs(tmp_path: Path, case: str) -> No
     """Gecode on the exported model gives the brute force's placements, or its optimum."""
     if MINIZINC is None:
         missing("needs the minizinc binary with Gecode (Debian: apt-get install minizinc)")
-    from brute_force_posed import solve as brute_solve
-    from posed_problems import spec_of
     from test_posed_answers import CASES
 
     from nqueens.posed.validation import find_posed_violations
+
+    from brute_force_posed import solve as brute_solve
+    from posed_problems import spec_of
 
     spec = spec_of(CASES[case])
     optimum, expected = brute_solve(CASES[case])

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from brute_force_posed import solve as brute_solve
-from posed_problems import spec_of
 
 from nqueens.errors import InputError
 from nqueens.modeling.export import export_text
+
+from brute_force_posed import solve as brute_solve
+from posed_problems import spec_of
 
 PROBLEMS: dict[str, dict[str, Any]] = {
     "non-touching rooks 4": {"n": 4, "rules": [{"family": "rows", "lo": 1, "hi": 1},

@@ -15,8 +15,6 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 import pytest
-from brute_force_posed import solve as brute_solve
-from opb_reader import OpbError, read_opb, solve_with_exact
 
 from nqueens.backends.cnf import cell_var
 from nqueens.modeling.export import ANY_SPEC_FORMATS, FORMATS, export_text
@@ -25,7 +23,9 @@ from nqueens.modeling.opb import opb_text
 from nqueens.modeling.xcsp3 import xcsp3_text
 from nqueens.spec import Rule, Spec
 
+from brute_force_posed import solve as brute_solve
 from known_counts import A000142, A000170, A051906
+from opb_reader import OpbError, read_opb, solve_with_exact
 from optional import require
 from paths import MODELS
 

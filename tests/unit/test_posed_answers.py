@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from brute_force_posed import solve as brute_solve
-from posed_problems import spec_of
 
 from nqueens.backends import get_backend
 from nqueens.posed.validation import find_posed_violations
 from nqueens.spec import Spec
+
+from brute_force_posed import solve as brute_solve
+from posed_problems import spec_of
 
 POSED_BACKENDS = ("cpsat", "sat", "backtrack")
 

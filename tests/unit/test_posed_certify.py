@@ -10,13 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from brute_force_posed import solve as brute_solve
-from posed_problems import spec_of
 
 import nqueens
 from nqueens.errors import InputError
 
+from brute_force_posed import solve as brute_solve
 from optional import require
+from posed_problems import spec_of
 
 require("dratify", "pip install '.[certify]'")
 

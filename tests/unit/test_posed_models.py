@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from brute_force_posed import solve as brute_solve
 
 from nqueens.backends import get_backend
 from nqueens.modeling.modelfile import model_text, read_model
 from nqueens.posed.validation import find_posed_violations
 from nqueens.spec import Rule, Spec
 
+from brute_force_posed import solve as brute_solve
 from paths import MODELS
 
 POSED_PATHS = [path for path in sorted(MODELS.glob("*.toml")) if read_model(path).spec.is_open]
