@@ -14,7 +14,7 @@ from brute_force_posed import solve as brute_solve
 from nqueens import api
 from nqueens.errors import InputError, QueensError
 from nqueens.modeling import puzzles
-from nqueens.modeling.modelfile import model_from_toml
+from nqueens.modeling.modelfile import model_from_toml, read_model
 from nqueens.posed.validation import find_posed_violations
 from nqueens.result import Deadline
 
@@ -143,3 +143,22 @@ def test_an_expired_deadline_stops_the_making() -> None:
     deadline.stop()
     with pytest.raises(GenerationStopped):
         puzzles.unique_region_map(12, 1, deadline)
+
+
+@pytest.mark.parametrize("name", ["regions-8", "regions-10", "regions-12"])
+def test_the_bundled_puzzles_are_the_generators_for_the_seed_they_name(name: str) -> None:
+    """The command a bundled puzzle's description names makes that puzzle again (the
+    bundled file differs in its name and in the source, which adds the brute force)."""
+    import re
+
+    from paths import MODELS
+
+    model = read_model(MODELS / f"{name}.toml")
+    command = re.search(r"nqueens generate regions (\d+) --seed (\d+)", model.description)
+    assert command is not None
+    n, seed = map(int, command.groups())
+    made = model_from_toml(puzzles.unique_region_puzzle(n, seed, api.count).text)
+    assert n == model.spec.n and made.spec.regions == model.spec.regions
+    assert made.description == model.description
+    assert made.expected is not None and model.expected is not None
+    assert (made.expected.count, made.expected.witness) == (1, model.expected.witness)
