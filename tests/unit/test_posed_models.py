@@ -1,7 +1,8 @@
-"""The bundled posed models (region puzzle, queen domination) against answers that share no
-code with the package: the brute force of tests/brute_force_posed.py on the small boards,
-OEIS for the ones beyond it (their sources say which), and every compiler of posed
-problems reaching the recorded count and optimum."""
+"""The bundled posed models (region puzzles, Star Battle, k queens per line, queen domination)
+against answers that share no code with the package: the brute force of
+tests/brute_force_posed.py (cell by cell on the small boards; row by row, up to 12x12, for a
+problem with exactly k queens on every row), OEIS for the ones beyond it (their sources say
+which), and every compiler of posed problems reaching the recorded count and optimum."""
 
 from __future__ import annotations
 
@@ -16,11 +17,27 @@ from nqueens.posed.validation import find_posed_violations
 from nqueens.spec import Rule, Spec
 
 from brute_force_posed import solve as brute_solve
+from brute_force_posed import solve_by_rows
 from paths import MODELS
 
 POSED_PATHS = [path for path in sorted(MODELS.glob("*.toml")) if read_model(path).spec.is_open]
 #: Boards the brute force and the backtracker settle in about a second.
 SMALL_N = 6
+
+
+def _by_rows(spec: Spec) -> bool:
+    """A model the row-by-row brute force takes: exactly k queens on every row, nothing
+    else but lines (no objective, bound or givens)."""
+    first = spec.rules[0]
+    return (first.family == "rows" and first.lo == first.hi and spec.objective is None
+            and spec.queens is None and not spec.fixed and not spec.forbidden)
+
+
+#: The models the brute force settles: the small boards, and those it takes row by row.
+CHECKED = [p for p in POSED_PATHS if read_model(p).spec.n <= SMALL_N or _by_rows(read_model(p).spec)]
+#: Models whose solutions CP-SAT enumerates for seconds, one by one (1,097 of them): its
+#: count is checked in tests/system.
+SLOW_TO_ENUMERATE = ("two-per-line-6",)
 
 
 def problem_of(spec: Spec) -> dict[str, Any]:
@@ -40,25 +57,63 @@ def problem_of(spec: Spec) -> dict[str, Any]:
 
 def test_the_posed_collection_holds_a_puzzle_and_domination() -> None:
     names = {path.stem for path in POSED_PATHS}
-    assert {"regions-6", "domination-5", "independent-domination-5", "domination-8"} <= names
+    assert {"regions-6", "regions-8", "regions-10", "regions-12", "starbattle-10",
+            "two-per-line-6", "domination-5", "independent-domination-5", "domination-8"} <= names
     for path in POSED_PATHS:
         expected = read_model(path).expected
         assert expected is not None and expected.source and expected.count is not None
 
 
-@pytest.mark.parametrize("path", [p for p in POSED_PATHS if read_model(p).spec.n <= SMALL_N],
-                         ids=lambda p: p.stem)
-def test_small_posed_models_match_the_brute_force(path: Path) -> None:
+@pytest.mark.parametrize("path", CHECKED, ids=lambda p: p.stem)
+def test_posed_models_match_the_brute_force(path: Path) -> None:
     model = read_model(path)
     assert model.expected is not None
-    optimum, placements = brute_solve(problem_of(model.spec))
+    if _by_rows(model.spec):
+        optimum, placements = None, solve_by_rows(problem_of(model.spec))
+    else:
+        optimum, placements = brute_solve(problem_of(model.spec))
     assert len(placements) == model.expected.count
     assert optimum == model.expected.optimum
+    witness = model.expected.witness
+    if witness is not None:  # the one solution, as columns per row or as cells
+        cells = tuple(enumerate(witness)) if model.spec.rows_exact else witness
+        assert frozenset(cells) in placements
 
 
-@pytest.mark.parametrize("backend", ["cpsat", "sat", "backtrack"])
-@pytest.mark.parametrize("path", [p for p in POSED_PATHS if read_model(p).spec.n <= SMALL_N],
-                         ids=lambda p: p.stem)
+def _rule(family: str, lo: int, hi: int) -> dict[str, Any]:
+    return {"family": family, "lo": lo, "hi": hi}
+
+
+#: Problems with exactly k queens on every row, a placement or more each, whose other lines
+#: have upper and lower bounds of their own.
+_SMALL_PROBLEMS = {
+    "rows-king": {"n": 5, "rules": [_rule("rows", 1, 1), _rule("columns", 0, 1),
+                                    _rule("king", 0, 1)]},
+    "two-per-line-5": {"n": 5, "rules": [_rule("rows", 2, 2), _rule("columns", 2, 2),
+                                         _rule("diagonals", 0, 2),
+                                         _rule("anti-diagonals", 0, 2)]},
+    "two-per-block-4": {"n": 4, "rules": [_rule("rows", 2, 2), _rule("columns", 2, 2),
+                                          _rule("regions", 2, 2)],
+                        "regions": [[0, 0, 1, 1], [0, 0, 1, 1], [2, 2, 3, 3], [2, 2, 3, 3]]},
+    "columns-1-to-3": {"n": 4, "rules": [_rule("rows", 2, 2), _rule("columns", 1, 3),
+                                         _rule("knight", 0, 1)]},
+    "wrapped-exactly-1": {"n": 5, "rules": [_rule("rows", 1, 1), _rule("anti-diagonals", 0, 1),
+                                            _rule("wrapped-diagonals", 1, 1)]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(_SMALL_PROBLEMS))
+def test_the_two_brute_forces_agree(name: str) -> None:
+    """Row by row and cell by cell, the brute force finds the same placements."""
+    problem = _SMALL_PROBLEMS[name]
+    by_rows = solve_by_rows(problem)
+    assert by_rows and by_rows == brute_solve(problem)[1]
+
+
+@pytest.mark.parametrize(("path", "backend"), [
+    pytest.param(path, backend, id=f"{path.stem}-{backend}") for path in CHECKED
+    for backend in ("cpsat", "sat", "backtrack")
+    if not (backend == "cpsat" and path.stem in SLOW_TO_ENUMERATE)])
 def test_every_posed_compiler_reaches_the_recorded_answer(path: Path, backend: str) -> None:
     model = read_model(path)
     assert model.expected is not None

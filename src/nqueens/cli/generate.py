@@ -1,5 +1,6 @@
 """`nqueens generate`: the published random families of hard instances (CSPLib 079/080),
-one instance to stdout or a file, or a whole set of seeds into a directory.
+and region puzzles with exactly one solution; one instance to stdout or a file, or a whole
+set of seeds into a directory.
 
 The blocked and excluded-diagonals generators reproduce the published files for the same
 arguments; the completion generator makes the published draws but, run under Python 3, not
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from ..atomicfile import check_output_path, ensure_directory, write_text_atomic
 from ..errors import InputError
-from ..modeling import generators
+from ..modeling import generators, puzzles
 from ..result import Deadline
 from ..wording import plural
 from .common import (
@@ -55,15 +56,18 @@ def seed_list(text: str) -> list[int]:
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
-        "generate", help="generate hard instances (completion, blocked, excluded diagonals)",
+        "generate", help="generate hard instances (completion, blocked, excluded diagonals) "
+        "and region puzzles",
         description=wrap("Generate random instances of the published hard families (Gent, "
         "Jefferson and Nightingale, JAIR 2017; CSPLib 079 and 080) with their generators' "
         "arguments and seed. blocked and diagonals give exactly the published files for the "
         "same arguments; completion makes the described draws, which under Python 3 are "
-        "not the instances behind the published completion results."),
+        "not the instances behind the published completion results. regions makes region "
+        "puzzles with exactly one solution, as model files."),
         epilog="examples:\n  nqueens generate blocked 10 24 --seed 833\n"
         "  nqueens generate diagonals 20 --seed 1 --take 18 -o d.param\n"
-        "  nqueens generate completion 76 56 --seeds 1..100 -o completion-76/",
+        "  nqueens generate completion 76 56 --seeds 1..100 -o completion-76/\n"
+        "  nqueens generate regions 8 --seed 1 -o regions-8.toml",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     families = parser.add_subparsers(dest="family", metavar="FAMILY", required=True)
@@ -88,12 +92,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     diagonals.add_argument("n", type=row_count, metavar="N", help="board size")
     diagonals.add_argument("--take", type=row_count, default=None, metavar="D",
                            help="write only the first D diagonals (default: all)")
-    for family in (completion, blocked, diagonals):
+    low, high = puzzles.UNIQUE_SIZES
+    regions = families.add_parser(
+        "regions", help=f"a region puzzle with exactly one solution (N = {low}..{high})",
+        description=f"A region puzzle (one queen per row, column and region, no two "
+        f"touching) on an N x N map of N connected regions, N = {low}..{high}, with exactly "
+        "one solution: a model file whose expected count of 1 is the package's own count of "
+        "the file as written, with that solution as its witness and a difficulty (the posed "
+        "backtracker's nodes checked counting it) in its description.")
+    regions.add_argument("n", type=row_count, metavar="N", help="board size (and regions)")
+    for family in (completion, blocked, diagonals, regions):
         seeds = family.add_mutually_exclusive_group(required=True)
         seeds.add_argument("--seed", type=int, default=None, help="the random seed")
         seeds.add_argument("--seeds", type=seed_list, default=None, metavar="A..B",
                            help="a whole set, one file per seed, into the directory -o DIR")
-        if family is not completion:
+        if family not in (completion, regions):
             family.add_argument("--min-free", type=row_count, default=4, metavar="K",
                                 help="mininfile: a square goes only while its row and column "
                                 "have more than K free squares (default: 4, as published)")
@@ -109,6 +122,10 @@ def _make(args: argparse.Namespace, seed: int, deadline: Deadline) -> generators
         return generators.completion(args.n, args.m, seed, deadline)
     if args.family == "blocked":
         return generators.blocked(args.n, args.m, args.min_free, seed, deadline)
+    if args.family == "regions":
+        from .. import api  # the count that proves the file's answer (its route planned)
+
+        return puzzles.unique_region_puzzle(args.n, seed, api.count, deadline)
     return generators.diagonals(args.n, args.min_free, seed, args.take, deadline)
 
 
@@ -119,11 +136,15 @@ def file_name(args: argparse.Namespace, seed: int) -> str:
         return f"completion-{args.n}-{args.m}-s{seed}.param"
     if args.family == "blocked":
         return f"blocked-{args.n}-{args.m}-k{args.min_free}-s{seed}.param"
+    if args.family == "regions":
+        return f"regions-{args.n}-s{seed}.toml"
     take = f"-d{args.take}" if args.take is not None else ""
     return f"diagonals-{args.n}-k{args.min_free}{take}-s{seed}.param"
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.family == "regions":
+        puzzles.check_unique_n(args.n)  # before any file is looked at
     if args.seeds is None:
         check_output(args)
         return _one(args, Guard(args.timeout))
