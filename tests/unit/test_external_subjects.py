@@ -142,5 +142,5 @@ def test_the_domination_suite_carries_the_published_optima(tmp_path: Path) -> No
     again = suites.read_suite("domination", tmp_path)  # read back: the files' expected answers
     assert sorted(i.published_optimum or 0 for i in again.instances) == [2, 3, 5]
     regions = suites.generate_suite("regions", None, None, [6], [1, 2], 4, tmp_path / "r")
-    assert [i.name for i in regions.instances] == ["regions-6-s1.toml", "regions-6-s2.toml"]
+    assert [i.name for i in regions.instances] == ["random-map-6-s1.toml", "random-map-6-s2.toml"]
     assert all(i.published is None and i.parameter == 6.0 for i in regions.instances)

@@ -171,7 +171,7 @@ def generated_instances(family: str, n: int | None, delta: int | None, points: S
             continue
         for seed in seeds:
             if family == "regions":
-                name = f"regions-{point}-s{seed}.toml"
+                name = f"random-map-{point}-s{seed}.toml"
                 make = partial(puzzles.region_puzzle, point, seed)
             elif family == "completion":
                 assert delta is not None

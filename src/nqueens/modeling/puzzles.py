@@ -117,7 +117,7 @@ def _grow(n: int, starts: list[Cell], rng: random.Random) -> dict[Cell, int]:
 def region_puzzle(n: int, seed: int) -> Generated:
     """A region puzzle on a random map: its spec and model file (no expected answer)."""
     spec = Spec(n, rules=REGION_PUZZLE, regions=region_map(n, seed),
-                name=f"regions-{n}-s{seed}")
+                name=f"random-map-{n}-s{seed}")
     text = model_text(spec, f"A region puzzle on a random map of {n} regions (seed {seed}).")
     return Generated(spec, text, ".toml")
 
