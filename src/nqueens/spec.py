@@ -90,7 +90,8 @@ class Spec:
         n = self.n
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise SpecError(f"board size n must be a positive integer, got {n!r}")
-        if self.rules or self.regions or self.queens is not None or self.objective is not None:
+        if self.rules or self.regions or self.queens is not None or self.objective is not None \
+                or self.variant == "custom":  # a custom board without rules is refused there
             from .posed.checks import open_fields  # the posed problem's checks
 
             for key, value in open_fields(self).items():
@@ -254,6 +255,10 @@ def as_spec(spec_or_n: Spec | int) -> Spec:
     if isinstance(spec_or_n, bool) or not isinstance(spec_or_n, int):
         raise SpecError(f"expected a Spec or a board size (int), got {spec_or_n!r}")
     return Spec(spec_or_n)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), "Rule", "OBJECTIVES"})
 
 
 def __getattr__(name: str) -> Any:

@@ -101,3 +101,8 @@ def test_what_a_posed_certificate_cannot_cover_is_refused(tmp_path: Path) -> Non
         nqueens.verify_proof(4, proof, optimum=2)
     with pytest.raises(InputError, match="solution list covers the n-queens"):
         nqueens.verify_proof(spec, proof, solutions=[[0, 1, 2, 3]], optimum=2)
+
+
+def test_a_custom_board_without_rules_is_refused() -> None:
+    with pytest.raises(nqueens.SpecError, match="a custom spec needs rules"):
+        nqueens.Spec(5, "custom")

@@ -35,6 +35,7 @@ from .sat_facts import (
     NATIVE,
     NATIVE_SOLVERS,
     PROOF_SOLVERS,
+    check_encoding,
     encoding_for,
     known_solver,
     proof_refusal,
@@ -102,10 +103,7 @@ def encode_cnf(spec: Spec, encoding: str = DEFAULT_ENCODING) -> CompiledCnf:
     Raises:
         InputError: for an unknown encoding name, listing the known ones.
     """
-    if not isinstance(encoding, str) or encoding not in ENCODINGS:
-        raise InputError(
-            f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}"
-        )
+    check_encoding(encoding)
     n = spec.n
     pool = IDPool(start_from=n * n + 1)  # cell variables first, so they are 1..n*n
     cnf = CNFPlus() if encoding == NATIVE else CNF()
@@ -165,10 +163,8 @@ class SatBackend:
     def __init__(self, encoding: str | None = None, solver: str | None = None) -> None:
         """`encoding=None` picks one by board size and job (`sat_facts.encoding_for`);
         `solver=None` picks one for the encoding (`solver_for`)."""
-        if encoding is not None and (not isinstance(encoding, str) or encoding not in ENCODINGS):
-            raise InputError(
-                f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}"
-            )
+        if encoding is not None:
+            check_encoding(encoding)
         if solver is not None and (not isinstance(solver, str) or not known_solver(solver)):
             raise InputError(f"unknown SAT solver {solver!r}; PySAT knows: {', '.join(solver_names())}")
         if encoding == NATIVE and solver is not None:

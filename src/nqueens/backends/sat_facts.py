@@ -9,7 +9,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..errors import SizeLimitError
+from ..errors import InputError, SizeLimitError
 from ..job_kinds import Job
 from ..limits import BASE_BYTES, line_shapes
 from ..spec import Spec
@@ -66,6 +66,17 @@ SAT_BYTES_PER_LITERAL = 60
 #: The same for the native encoding, whose literals are the cells of every line (measured
 #: here, MiniCard, whole process: n = 1000: 613 MB, n = 2000: 2.5 GB for 6 and 24 million).
 NATIVE_BYTES_PER_LITERAL = 110
+
+
+def check_encoding(encoding: object) -> str:
+    """`encoding`, when it is one the CNF can be built with (ENCODINGS).
+
+    Raises:
+        InputError: naming the known ones.
+    """
+    if not isinstance(encoding, str) or encoding not in ENCODINGS:
+        raise InputError(f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}")
+    return encoding
 
 
 def encoding_for(spec: Spec, options: Mapping[str, Any], job: Job) -> str:

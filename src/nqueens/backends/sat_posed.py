@@ -31,7 +31,7 @@ from ..spec import Spec
 from .base import Emitter
 from .cnf import cell_var
 from .posed import Optimum, PosedSearch, sorted_cells
-from .sat_facts import NATIVE
+from .sat_facts import NATIVE, check_encoding
 from .sat_solving import ENUMERATION_SOLVER, solve_stoppably, solver_for
 
 #: Encodings of "at most k" for any k; pairwise, bitwise and ladder take k = 1 only.
@@ -42,7 +42,12 @@ K_ENCODING = "seqcounter"
 
 
 def encode_posed(spec: Spec, encoding: str) -> CNF:
-    """The CNF (a CNFPlus with `atmosts` for the native encoding) of a posed spec."""
+    """The CNF (a CNFPlus with `atmosts` for the native encoding) of a posed spec.
+
+    Raises:
+        InputError: an unknown encoding, naming the known ones.
+    """
+    check_encoding(encoding)
     n = spec.n
     pool = IDPool(start_from=n * n + 1)
     cnf = CNFPlus() if encoding == NATIVE else CNF()

@@ -9,6 +9,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..atomicfile import check_output_path, write_failure_reason, write_text_atomic
@@ -180,7 +181,8 @@ def with_cells(spec: Spec, fixed: tuple[Cell, ...], forbidden: tuple[Cell, ...])
             if not (0 <= row < spec.n and 0 <= col < spec.n):
                 raise InputError(f"{flag} {row},{col} is off the {spec.n}x{spec.n} board "
                                  f"(rows and columns are 0..{spec.n - 1})")
-    return Spec(spec.n, spec.variant, spec.fixed + fixed, spec.forbidden + forbidden, spec.name)
+    # replace keeps a posed problem's rules, regions, queens bound and objective
+    return replace(spec, fixed=spec.fixed + fixed, forbidden=spec.forbidden + forbidden)
 
 
 def cell_argument(text: str) -> tuple[int, int]:

@@ -66,10 +66,10 @@ def _cpsat(spec: Spec) -> dict[str, Any]:
 def _cnf(spec: Spec, encoding: str | None) -> dict[str, Any]:
     from pysat.formula import CNF, CNFPlus, IDPool
 
-    from ..backends.sat_facts import DEFAULT_ENCODING, NATIVE
+    from ..backends.sat_facts import DEFAULT_ENCODING, NATIVE, check_encoding
     from ..backends.sat_posed import ANY_K, K_ENCODING, posed_chunks
 
-    encoding = encoding or DEFAULT_ENCODING
+    encoding = check_encoding(encoding or DEFAULT_ENCODING)
     cells = spec.n * spec.n
     pool = IDPool(start_from=cells + 1)
     cnf = CNFPlus() if encoding == NATIVE else CNF()

@@ -15,7 +15,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from ..errors import InputError, SizeLimitError
+from ..errors import SizeLimitError
 from ..limits import line_shapes
 from ..spec import Spec
 
@@ -101,11 +101,9 @@ def sat_structure(spec: Spec, encoding: str | None = None) -> dict[str, Any]:
     Raises:
         SizeLimitError: when even that would take too long (naming the size and the limit).
     """
-    from ..backends.sat_facts import DEFAULT_ENCODING, ENCODINGS
+    from ..backends.sat_facts import DEFAULT_ENCODING, check_encoding
 
-    encoding = encoding or DEFAULT_ENCODING
-    if encoding not in ENCODINGS:
-        raise InputError(f"unknown encoding {encoding!r}; choose one of: {', '.join(ENCODINGS)}")
+    encoding = check_encoding(encoding or DEFAULT_ENCODING)
     shapes = line_shapes(spec)
     if encoding not in ("pairwise", "native"):
         work = sum({k for _, k, count, _ in shapes if count})

@@ -35,6 +35,10 @@ _LATER = {"ExplanationPlan": "explanation", "plan_explanation": "explanation",
           "MostQueensPlan": "most_queens", "plan_most_queens": "most_queens"}
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LATER})
+
+
 def __getattr__(name: str) -> Any:
     if name in _LATER:
         from importlib import import_module

@@ -112,10 +112,15 @@ def certify_posed(spec: Spec, outcome: Outcome, found: object, how: Certificatio
         return replace(checked, reason=f"optimum {value}: {checked.reason}; {better}")
     proof = refute(better)
     shown = proof.reason.removeprefix("no solution: ")
-    reason = (f"optimum {value}: {checked.reason}, and no placement of {word} queens exists: "
-              f"{shown}" if proof.certified else
-              f"optimum {value}: the proof that no placement of {word} queens exists does not "
-              f"hold: {proof.reason}")
+    if proof.certified:
+        reason = (f"optimum {value}: {checked.reason}, and no placement of {word} queens "
+                  f"exists: {shown}")
+    elif proof.reason.startswith("stopped"):  # a stop, not a rejection: the files stay
+        reason = (f"optimum {value}: the proof that no placement of {word} queens exists was "
+                  f"not replayed to the end: {proof.reason}")
+    else:
+        reason = (f"optimum {value}: the proof that no placement of {word} queens exists does "
+                  f"not hold: {proof.reason}")
     return replace(proof, reason=reason)
 
 
@@ -158,6 +163,10 @@ def verify_posed_proof(spec: Spec, proof: Path, encoding: str, deadline: Deadlin
     if spec.objective is None and optimum is not None:
         raise InputError(f"{spec.describe()} has no objective, so no optimum: drop --optimum "
                          "(optimum=)")
+    if optimum is not None and optimum > spec.n * spec.n:
+        raise InputError(f"optimum {optimum} is more queens than the {spec.n * spec.n} cells "
+                         f"of the {spec.n}x{spec.n} board; give the optimum `solve --certify` "
+                         "printed")
     problem: Spec | str = spec if optimum is None else one_better(spec, optimum)
     if isinstance(problem, str):
         raise InputError(f"optimum {optimum} needs no proof: {problem}")

@@ -38,11 +38,12 @@ def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str,
     if solutions is not None:
         raise InputError("a certified count's solution list covers the n-queens problem and "
                          "its variants only; drop --solutions (solutions=)")
-    from ..backends.sat_facts import NATIVE
+    from ..backends.sat_facts import NATIVE, check_encoding
     from . import checkers
     from .posed import verify_posed_proof
 
     checkers.require_checker()
+    check_encoding(encoding)
     if encoding == NATIVE:
         raise InputError("the native encoding is not a CNF, so no proof covers it; use a CNF "
                          "encoding (the default, pairwise)")
