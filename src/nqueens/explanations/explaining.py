@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..modeling.givens import Given, cell_givens, check_givens, spec_with
+from ..modeling.givens import Given, bare_board, cell_givens, check_givens, spec_with
 from ..modeling.modelfile import Model
 from ..result import Deadline
 from ..spec import Cell, Placement, Spec, as_spec
@@ -234,7 +234,7 @@ def _removals(spec: Spec, givens: tuple[Given, ...], search: CoreSearch) -> tupl
     the set without it). One bare board for all: a Spec per removal cost more than the
     search on sets of hundreds of givens."""
     removals = []
-    board = Spec(spec.n, spec.variant)
+    board = bare_board(spec)
     core = sorted(search.core)
     emptied: dict[Cell, list[int]] = {}  # cell -> the set's givens that keep it empty
     for g in core:

@@ -162,9 +162,12 @@ class SatOracle:
 
         from ..backends.cnf import cell_var
         from ..backends.sat import DEFAULT_SOLVER, encode_cnf
+        from ..backends.sat_posed import encode_posed
+        from ..modeling.givens import bare_board
 
         n = spec.n
-        board = encode_cnf(Spec(n, spec.variant), "pairwise").cnf
+        bare = bare_board(spec)  # a posed problem's lines by its own encoder
+        board = encode_posed(bare, "pairwise") if spec.is_open else encode_cnf(bare, "pairwise").cnf
         top = int(board.nv)
         count = len(givens)
         self.n = n

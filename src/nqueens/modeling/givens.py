@@ -15,13 +15,13 @@ hold in every explanation. No solver imports.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import InputError
 from ..spec import Cell, Spec
 
-__all__ = ["KINDS", "Given", "cell_givens", "check_givens", "spec_with"]
+__all__ = ["KINDS", "Given", "bare_board", "cell_givens", "check_givens", "spec_with"]
 
 #: The kinds of given: a pre-placed queen, a forbidden cell (our TOML files), a blocked
 #: square (the CSPLib and ASP blocked files), a whole excluded diagonal.
@@ -71,14 +71,23 @@ def cell_givens(spec: Spec) -> tuple[Given, ...]:
               for cell in spec.forbidden))
 
 
+def bare_board(spec: Spec) -> Spec:
+    """`spec` without its givens: the board's size and variant, or a posed problem's rules
+    (its objective dropped: a set of givens explains a "no", whatever is optimised)."""
+    if spec.is_open:
+        return replace(spec, fixed=(), forbidden=(), objective=None)
+    return Spec(spec.n, spec.variant)
+
+
 def spec_with(spec: Spec, givens: Iterable[Given]) -> Spec:
-    """`spec`'s board (size, variant, name) with only these givens: the instance an
+    """`spec`'s board (`bare_board`, and its name) with only these givens: the instance an
     explanation's set of givens stands for."""
     fixed: set[Cell] = set()
     forbidden: set[Cell] = set()
     for given in givens:
         (fixed if given.places_queen else forbidden).update(given.cells)
-    return Spec(spec.n, spec.variant, tuple(sorted(fixed)), tuple(sorted(forbidden)), spec.name)
+    return replace(bare_board(spec), fixed=tuple(sorted(fixed)),
+                   forbidden=tuple(sorted(forbidden)), name=spec.name)
 
 
 def check_givens(spec: Spec, givens: Sequence[Given]) -> None:

@@ -14,7 +14,7 @@ from ..result import Deadline
 from ..spec import Spec
 from .decision import plan
 from .loading import model_of
-from .refusals import check_path, refuse_cnf, refuse_posed
+from .refusals import check_path, refuse_cnf
 
 if TYPE_CHECKING:  # the explanations load when one runs
     from collections.abc import Sequence
@@ -87,13 +87,19 @@ def plan_explanation(
     """
     from ..errors import SizeLimitError
     from ..explanations.oracles import oracle_name
-    from ..modeling.givens import check_givens
+    from ..modeling.givens import bare_board, check_givens
     from ..modeling.modelfile import Model
 
     timeout = time_limit(timeout)
     model = instance if isinstance(instance, Model) else model_of(instance)
     spec = model.spec
-    refuse_posed(spec, "explain")
+    if spec.is_open and not spec.rows_exact:
+        raise InputError(f"explain takes a posed problem whose every row holds exactly one "
+                         f"queen (its placements are columns); {spec.describe()} is not one: "
+                         "use `nqueens solve` or `nqueens count`")
+    if spec.is_open and repair:
+        raise InputError("repair runs RC2 on the n-queens problem's CNF; drop --repair "
+                         "(repair=) for a posed problem")
     chosen = tuple(givens) if givens is not None else model.grouped()
     if proof is not None and not certify:
         raise InputError("a proof file is written only for a certified answer; add --certify "
@@ -112,7 +118,7 @@ def plan_explanation(
         # the set's spec is known only later; the bare board of the same size and variant
         # meets the same refusals (the checker, the proof's files, the board's size)
         try:
-            plan(Spec(spec.n, spec.variant), "find", "auto", certify=True, proof=proof,
+            plan(bare_board(spec), "find", "auto", certify=True, proof=proof,
                  overwrite=overwrite, model_file=next(iter(inputs), None))
         except SizeLimitError as error:
             why = str(error).split(";")[0]  # its way out is a solve's, not this one
@@ -127,6 +133,8 @@ def _refuse_oracle(spec: Spec, oracle: str, timeout: float | None) -> None:
     from ..explanations.oracles import PROPAGATE_BYTES_PER_CELL, PROPAGATE_MAX_N
     from ..limits import BASE_BYTES, refuse_oversized
 
+    if spec.is_open:  # a posed board is small (posed.families.MAX_OPEN_N): its CNF fits
+        return
     if oracle == "propagate":
         refuse_oversized(
             spec, "propagate", PROPAGATE_MAX_N,
