@@ -158,8 +158,9 @@ def unit_count(n: int) -> int:
 class Sample:
     """The compiled join measured here on an n-board: CPU seconds to build the quarter
     tables (once per process), and per unit over `units` units spread over the board.
-    `complete` is False when a stop cut the sample short: with `units` 0 nothing was
-    timed (the tables were not built, or no unit finished) and both times are None."""
+    `complete` is False when a stop cut the sample short; with `units` 0 no unit was
+    timed (`unit_seconds` None), and `table_seconds` is None too when the tables were not
+    built whole."""
 
     n: int
     units: int
