@@ -143,7 +143,8 @@ def test_a_backend_that_takes_no_posed_problem_is_refused(
 
 @pytest.mark.parametrize("command", [("estimate",),
                                      ("solve", "--most-queens"),
-                                     ("trace",), ("stats",), ("play", "-o", "page.html")])
+                                     ("trace", "-o", "page.html"), ("stats",),
+                                     ("play", "-o", "page.html")])
 def test_commands_of_the_n_queens_problem_only_refuse_a_posed_one_in_one_line(
         puzzle: Path, run_cli: Callable[..., object], command: tuple[str, ...],
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -205,7 +205,7 @@ def textbook_board(args: argparse.Namespace) -> Spec:
     """
     from ..textbook.trace import textbook_spec
 
-    return textbook_spec(load_problem_args(args))
+    return textbook_spec(load_problem_args(args), posed=True)
 
 
 def add_cell_arguments(parser: argparse.ArgumentParser) -> None:

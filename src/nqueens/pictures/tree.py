@@ -196,7 +196,7 @@ def node_kind(node: Node) -> str:
 def tree_layout(board: int | Spec, *, all_solutions: bool = True) -> TreeLayout:  # noqa: C901 - the layout's cases (panels, pruned levels, labels) in one pass
     """Lay out the pruned tree for an n x n board (or a completion board): panels, boxes,
     elbow edges, captions."""
-    spec = textbook_spec(board)
+    spec = textbook_spec(board, posed=True)
     root = build_tree(spec, all_solutions=all_solutions)
     every = preorder(root)
     panels = _panels(root, 0, [])

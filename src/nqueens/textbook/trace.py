@@ -29,11 +29,15 @@ class Reason:
 
     `line` is "column", "left diagonal" (col(i) - col(k) = i - k), "right diagonal"
     (col(i) - col(k) = k - i), or "forbidden" (the cell itself; `queen` is then 0). On a
-    completion board the queen may be a fixed one of a later row.
+    completion board the queen may be a fixed one of a later row. On a posed problem `line`
+    is the kind of the line the child would overfill (`bound`: its most queens), or "short"
+    with that kind's name after it ("short region") for a line that ends at this row with
+    fewer queens than it needs (`bound`: its least; `queen` 0).
     """
 
     queen: int
     line: str
+    bound: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,13 +83,23 @@ def conflict(col: list[int], i: int, fixed: Mapping[int, int] | None = None) -> 
     return None
 
 
-def textbook_spec(board: int | Spec) -> Spec:
-    """The board the walk runs on: a size, or a queens Spec with fixed and forbidden cells.
+def textbook_spec(board: int | Spec, *, posed: bool = False) -> Spec:
+    """The board the walk runs on: a size, or a queens Spec with fixed and forbidden cells;
+    with `posed`, also a posed problem whose every row holds one queen (its lines checked
+    as the book checks the queens', row by row).
 
     Raises:
-        InputError: another variant (the book's walk checks the queens' lines only).
+        InputError: another variant (the book's walk checks the queens' lines only), or a
+            posed problem the caller does not draw or one of other rows.
     """
     spec = as_spec(board)
+    if spec.is_open and posed and spec.rows_exact:
+        return spec
+    if spec.is_open:
+        fix = ("its rows do not each hold one queen" if posed else
+               "this picture knows the queens' lines only")
+        raise InputError(f"the textbook's walk goes row by row, one queen each; "
+                         f"{spec.describe()}: {fix} (use `nqueens solve` or `nqueens count`)")
     if spec.variant != "queens":
         raise InputError(f"the textbook's walk checks the queens' lines; {spec.describe()} has "
                          "other rules (use `nqueens stats` for its tree's size, `nqueens solve` "
@@ -99,7 +113,10 @@ def walk(board: int | Spec, *, all_solutions: bool = False) -> Iterator[Event]:
 
     Stops after the first solution unless `all_solutions`; then the whole pruned tree is walked.
     """
-    spec = textbook_spec(board)
+    spec = textbook_spec(board, posed=True)
+    if spec.is_open:
+        yield from _posed_walk(spec, all_solutions)
+        return
     n = spec.n
     fixed = {row + 1: column + 1 for row, column in spec.fixed}
     forbidden = {(row + 1, column + 1) for row, column in spec.forbidden}
@@ -130,6 +147,92 @@ def walk(board: int | Spec, *, all_solutions: bool = False) -> Iterator[Event]:
             if child_promising and j != children[-1]:
                 # the child's subtree is finished and this node has more children
                 yield Event("backtrack", i, col[i] if i else 0)
+        return True
+
+    yield from queens(0)
+
+
+class _Lines:
+    """A posed problem's lines as the walk meets them: the queens each holds (the fixed
+    ones of every row from the start), and the lines that end at each row."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.lines = spec.lines
+        self.through: dict[tuple[int, int], list[int]] = {}
+        self.ending: dict[int, list[int]] = {}
+        for index, line in enumerate(self.lines):
+            for place in line.cells:
+                self.through.setdefault(place, []).append(index)
+            self.ending.setdefault(max(r for r, _ in line.cells), []).append(index)
+        self.fixed = dict(spec.fixed)  # 0-based row -> column
+        self.forbidden = set(spec.forbidden)
+        self.held: list[list[int]] = [[] for _ in self.lines]  # the rows of each line's queens
+        for row, column in self.fixed.items():
+            self._add(row, column)
+
+    def _add(self, row: int, column: int) -> None:
+        for index in self.through.get((row, column), ()):
+            self.held[index].append(row)
+
+    def remove(self, row: int, column: int) -> None:
+        """Take back a queen the walk placed (a fixed one stays)."""
+        if self.fixed.get(row) != column:
+            for index in self.through.get((row, column), ()):
+                self.held[index].remove(row)
+
+    def check(self, row: int, column: int) -> Reason | None:
+        """Why the child <row, column> (0-based) is nonpromising, or None: then its queen is
+        placed (a fixed one already is)."""
+        if (row, column) in self.forbidden:
+            return Reason(0, "forbidden")
+        placed = self.fixed.get(row) == column
+        if not placed:
+            for index in self.through.get((row, column), ()):
+                line = self.lines[index]
+                if len(self.held[index]) + 1 > line.hi:
+                    nearest = min(self.held[index], key=lambda k: abs(k - row))
+                    return Reason(nearest + 1, line.kind, line.hi)
+            self._add(row, column)
+        for index in self.ending.get(row, ()):
+            line = self.lines[index]
+            if len(self.held[index]) < line.lo:
+                self.remove(row, column)
+                return Reason(0, f"short {line.kind}", line.lo)
+        return None
+
+
+def _posed_walk(spec: Spec, all_solutions: bool) -> Iterator[Event]:
+    """The book's walk on a posed problem whose every row holds one queen: a child is
+    promising when no line through its cell would hold more queens than its bound (the
+    fixed queens of every row counted from the start, as the book's completion board checks
+    them), and when no line that ends at its row is left with fewer than it needs."""
+    n = spec.n
+    board = _Lines(spec)
+    col = [0] * (n + 1)  # 1-based, as in the book
+    stop = False
+
+    def queens(i: int) -> Generator[Event, None, bool]:
+        nonlocal stop
+        if i > 0:
+            reason = board.check(i - 1, col[i] - 1)
+            yield Event("check", i, col[i], reason is None, reason,
+                        fixed=board.fixed.get(i - 1) == col[i] - 1)
+            if reason is not None:
+                return False
+        if i == n:
+            yield Event("solution", columns=tuple(col[1:]))
+            stop = not all_solutions
+        else:
+            children = (board.fixed[i] + 1,) if i in board.fixed else range(1, n + 1)
+            for j in children:
+                col[i + 1] = j
+                child_promising = yield from queens(i + 1)
+                if stop:
+                    break
+                if child_promising and j != children[-1]:
+                    yield Event("backtrack", i, col[i] if i else 0)
+        if i > 0:
+            board.remove(i - 1, col[i] - 1)
         return True
 
     yield from queens(0)
@@ -184,6 +287,21 @@ def event_text(event: Event, shift: int = 0) -> str:
     if event.reason.line == "forbidden":
         return f"{where} is nonpromising: the cell is forbidden"
     queen, line = event.reason.queen + shift, event.reason.line
+    if line.startswith("short "):
+        bound = event.reason.bound
+        return (f"{where} is nonpromising: a {line[6:]} ends at this row "
+                + ("without a queen" if bound == 1 else f"with fewer than {bound} queens"))
+    if line in _POSED_WORDS or event.reason.bound != 1:
+        said = _POSED_WORDS.get(line, f"shares a {line} line with it")
+        more = f" (at most {event.reason.bound} on it)" if event.reason.bound != 1 else ""
+        return f"{where} is nonpromising: queen {queen} {said}{more}"
     because = (f"queen {queen} is in column {event.col + shift}" if line == "column"
                else f"queen {queen} is on the {line}")
     return f"{where} is nonpromising: {because}"
+
+
+#: How a posed problem's line kinds read in a sentence about the queen already on it.
+_POSED_WORDS = {"row": "is in the same row", "region": "is in the same region",
+                "king": "touches it", "knight": "is a knight's move away",
+                "diagonal": "is on the same diagonal", "anti-diagonal": "is on the same anti-diagonal",
+                "cells": "is on the same line of cells", "board": "fills the board's count"}

@@ -1,0 +1,70 @@
+"""The textbook's walk on a posed problem whose every row holds one queen (`trace`, `tree`):
+row by row as in the book, a child pruned when a line through it would hold too many queens
+or a line ending at its row too few. Its solutions are the independent brute force's
+(tests/brute_force_posed.py), every one valid; other posed problems, and the step-through
+page, are refused in one line."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from nqueens.errors import InputError
+from nqueens.planning import spec_of
+from nqueens.textbook.trace import event_text, walk
+from nqueens.validator import find_violations
+
+from brute_force_posed import solve as brute_solve
+from posed_problems import spec_of as posed_spec
+
+PROBLEMS: dict[str, dict[str, Any]] = {
+    "non-touching rooks 6": {"n": 6, "rules": [{"family": "rows", "lo": 1, "hi": 1},
+                                               {"family": "columns", "lo": 1, "hi": 1},
+                                               {"family": "king", "lo": 0, "hi": 1}]},
+    "at most two per diagonal 5": {"n": 5, "rules": [{"family": "rows", "lo": 1, "hi": 1},
+                                                     {"family": "columns", "lo": 1, "hi": 1},
+                                                     {"family": "diagonals", "lo": 0, "hi": 2}]},
+    "with givens": {"n": 6, "rules": [{"family": "rows", "lo": 1, "hi": 1},
+                                      {"family": "columns", "lo": 1, "hi": 1},
+                                      {"family": "king", "lo": 0, "hi": 1}],
+                    "fixed": [[1, 3]], "forbidden": [[0, 0], [4, 4]]},
+}
+
+
+@pytest.mark.parametrize("name", PROBLEMS)
+def test_the_walks_solutions_are_the_brute_forces(name: str) -> None:
+    problem = PROBLEMS[name]
+    _, placements = brute_solve(problem)
+    spec = posed_spec(problem)
+    events = list(walk(spec, all_solutions=True))
+    found = [tuple(c - 1 for c in e.columns) for e in events if e.kind == "solution"]
+    assert len(found) == len(set(found)) == len(placements) > 0
+    assert {frozenset(enumerate(columns)) for columns in found} == placements
+    for columns in found:
+        assert find_violations(spec, columns) == []
+    for event in events:
+        assert event_text(event)  # every event has its sentence
+
+
+def test_a_region_puzzle_walks_to_its_one_solution() -> None:
+    puzzle = spec_of("regions-6")
+    (problem,) = [e for e in walk(puzzle, all_solutions=True) if e.kind == "solution"]
+    assert find_violations(puzzle, [c - 1 for c in problem.columns]) == []
+    texts = {event_text(e) for e in walk(puzzle)}
+    assert any("a region ends at this row without a queen" in t for t in texts)
+    assert any("touches it" in t for t in texts)
+    stuck = replace(puzzle, fixed=((0, 0),))
+    assert not [e for e in walk(stuck, all_solutions=True) if e.kind == "solution"]
+
+
+def test_what_the_walk_does_not_take_is_refused(run_cli: Any, tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="its rows do not each hold one queen"):
+        list(walk(spec_of("starbattle-10")))
+    page = run_cli("trace", "regions-6", "-o", str(tmp_path / "page.html"))
+    assert page.code == 2 and len(page.err.splitlines()) == 1
+    assert not (tmp_path / "page.html").exists()
+    traced = run_cli("trace", "regions-6")
+    assert traced.code == 0 and traced.out.endswith("1 solution\n"), traced.err
