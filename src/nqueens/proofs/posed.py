@@ -39,7 +39,9 @@ def run_posed_certified(spec: Spec, how: Certification, search: Search, deadline
                         on_solution: SolutionSink | None,
                         on_answer: AnswerHook | None = None) -> Outcome:
     """Run the search, then certify its answer (`certify_posed`); a proof asked for no
-    place goes to a temporary folder, kept only when the certificate names it."""
+    place goes to a temporary folder, kept only when the certificate names it. The answer
+    certified is the first placement handed on: a posed search with an objective hands the
+    optimum's placement on first (`backends.posed.search_posed`), whatever the backend."""
     seen: list[Any] = []
 
     def keep(placement: Any) -> bool | None:
