@@ -141,9 +141,8 @@ def test_a_backend_that_takes_no_posed_problem_is_refused(
     assert result.code == 2 and "posed problem" in result.err  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("command", [("estimate",),
-                                     ("solve", "--most-queens"),
-                                     ("trace", "-o", "page.html"), ("stats",),
+@pytest.mark.parametrize("command", [("solve", "--most-queens"),
+                                     ("trace", "-o", "page.html"),
                                      ("play", "-o", "page.html")])
 def test_commands_of_the_n_queens_problem_only_refuse_a_posed_one_in_one_line(
         puzzle: Path, run_cli: Callable[..., object], command: tuple[str, ...],

@@ -68,3 +68,30 @@ def test_what_the_walk_does_not_take_is_refused(run_cli: Any, tmp_path: Path) ->
     assert not (tmp_path / "page.html").exists()
     traced = run_cli("trace", "regions-6")
     assert traced.code == 0 and traced.out.endswith("1 solution\n"), traced.err
+
+
+def test_stats_and_estimate_count_the_walks_tree(run_cli: Any) -> None:
+    """`stats` counts the tree the walk walks (root included) and finds the brute force's
+    solutions; Knuth's estimate of the same tree lands near the exact figure."""
+    import json
+
+    from nqueens.textbook.estimate import estimate_nodes
+
+    spec = posed_spec(PROBLEMS["non-touching rooks 6"])
+    events = list(walk(spec, all_solutions=True))
+    checked = 1 + sum(e.kind == "check" for e in events)
+    from nqueens.textbook.treestats import tree_stats
+
+    row = tree_stats(6, spec)
+    assert row.nodes_checked == checked
+    assert row.solutions == len(brute_solve(PROBLEMS["non-touching rooks 6"])[1]) == 90
+    guess = estimate_nodes(spec, 4000, seed=3)
+    assert abs(guess.mean - checked) < 5 * guess.stderr
+    shown = run_cli("stats", "regions-6", "--format", "json")
+    assert shown.code == 0 and json.loads(shown.out)["rows"][0]["solutions"] == 1
+    estimated = run_cli("estimate", "regions-6", "--seed", "1", "--format", "json")
+    doc = json.loads(estimated.out)
+    puzzle_checks = sum(e.kind == "check" for e in walk(spec_of("regions-6"), all_solutions=True))
+    assert estimated.code == 0 and doc["exact"] == puzzle_checks + 1  # the root too
+    refused = run_cli("stats", "starbattle-10")
+    assert refused.code == 2 and "its rows do not each hold one queen" in refused.err

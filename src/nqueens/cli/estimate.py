@@ -7,6 +7,7 @@ import argparse
 import time
 
 from ..bitboard import count_tree, supports
+from ..spec import Spec
 from ..textbook.estimate import MAX_ESTIMATE_N, check_estimate, estimate_nodes, exact_affordable
 from ..textbook.treestats import book_rounding
 from .common import (
@@ -47,16 +48,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     spec = load_problem(args.problem)
-    from ..planning import refuse_posed  # the plan's refusal, loaded with the command
+    if spec.is_open:  # one queen a row, walked as the book walks: the others refused here
+        from ..textbook.trace import textbook_spec
 
-    refuse_posed(spec, "estimate (the textbook tree estimate)")
+        textbook_spec(spec, posed=True)
     n = spec.n
     check_estimate(n, args.samples)
     started = time.perf_counter()
     found = estimate_nodes(spec, args.samples, args.seed)
     elapsed = time.perf_counter() - started
-    exact = (count_tree(spec).nodes_checked(n)
-             if supports(spec) and (n <= EXACT_UP_TO or exact_affordable(spec)[0]) else None)
+    exact = _exact(spec, found.mean)
     if args.format == "json":
         print_json({
             "n": n, "samples": found.samples, "seed": args.seed, "mean": found.mean,
@@ -71,6 +72,19 @@ def run(args: argparse.Namespace) -> int:
         off = (found.mean - exact) / found.stderr if found.stderr else 0.0
         print(f"exact: {exact:,} (the estimate is {off:+.1f} standard errors away)")
     return EXIT_OK
+
+
+def _exact(spec: Spec, estimated: float) -> int | None:
+    """The exact nodes checked, where counting them is cheap: up to EXACT_UP_TO, a
+    constrained board whose tree the estimate finds small, a posed problem's small tree."""
+    if spec.is_open:
+        from ..textbook.treestats import posed_tree
+        from .stats import MAX_POSED_NODES
+
+        return posed_tree(spec)[0] if estimated <= MAX_POSED_NODES / 10 else None
+    if supports(spec) and (spec.n <= EXACT_UP_TO or exact_affordable(spec)[0]):
+        return count_tree(spec).nodes_checked(spec.n)
+    return None
 
 
 def figure(value: float) -> str:

@@ -46,7 +46,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("sizes", nargs="+", metavar="N|MODEL",
-                        help="board sizes or queens model files")
+                        help="board sizes, queens model files, or posed models whose every row "
+                        "holds one queen (a region puzzle)")
     add_format_argument(parser, "text", "json", "csv")
     parser.add_argument("--rounded", action="store_true",
                         help="text: show figures of a million or more as the book does (9.73 x "
@@ -63,8 +64,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 MAX_STATS_N = 18
 
 
+#: Most nodes checked `stats` walks on a posed problem (in Python, about five seconds here).
+MAX_POSED_NODES = 2_000_000
+
+
 def _spec(text: str) -> Spec:
     spec = load_problem(text)
+    if spec.is_open:
+        return _posed(spec, text)
     if spec.n > MAX_STATS_N and supports(spec):
         # a constrained board (a completion or blocked instance) may have a small tree at a
         # large n: counted when Knuth's estimate says it is affordable
@@ -80,6 +87,20 @@ def _spec(text: str) -> Spec:
     if not supports(spec):
         raise InputError(f"stats counts the queens backtracking tree; {text} is a "
                          f"{spec.variant} board (use `nqueens count {text}`)")
+    return spec
+
+
+def _posed(spec: Spec, text: str) -> Spec:
+    """A posed problem whose every row holds one queen, when its tree is small enough to
+    walk whole (judged by Knuth's estimate, a fixed seed)."""
+    from ..textbook.trace import textbook_spec
+
+    textbook_spec(spec, posed=True)  # refuses other rows, naming what serves
+    guess = float(estimate_nodes(spec, 200, seed=0).mean)
+    if guess > MAX_POSED_NODES:
+        raise InputError(f"the tree of {text} is too large to walk here (Knuth's estimate: "
+                         f"about {guess:.2g} nodes checked, more than {MAX_POSED_NODES:,}); "
+                         f"use `nqueens estimate {text}`")
     return spec
 
 

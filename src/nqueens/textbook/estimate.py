@@ -19,7 +19,8 @@ from ..bitboard import KERNEL_MAX_N, AttackMasks, initial_rows, kernel_available
 from ..errors import InputError, SizeLimitError
 from ..spec import Spec
 
-__all__ = ["Estimate", "check_estimate", "estimate_nodes", "exact_affordable", "one_walk"]
+__all__ = ["Estimate", "check_estimate", "estimate_nodes", "exact_affordable", "one_walk",
+           "posed_walk"]
 
 Z_95 = 1.959963984540054  # two-sided 95% quantile of the standard normal
 
@@ -107,6 +108,26 @@ def one_walk(spec: Spec, masks: AttackMasks, rows: tuple[int, ...], rng: random.
     return total
 
 
+def posed_walk(spec: Spec, rng: random.Random) -> int:
+    """One random walk of a posed problem whose every row holds one queen, its children
+    judged as the book's walk judges them (`trace.PosedLines`): a fixed row has its queen as
+    its one child checked, any other row its n cells."""
+    from .trace import PosedLines
+
+    lines = PosedLines(spec)
+    total, product = 1, 1
+    for depth in range(spec.n):
+        total += product * (1 if depth in lines.fixed else spec.n)
+        children = lines.open_children(depth)
+        if not children:
+            break
+        product *= len(children)
+        if depth == spec.n - 1:
+            break  # a leaf: a solution
+        lines.check(depth, rng.choice(children))  # places the queen
+    return total
+
+
 def estimate_nodes(spec: Spec, samples: int, seed: int | None = None) -> Estimate:
     """Average `samples` independent walks; the same `seed` gives the same estimate.
 
@@ -120,9 +141,12 @@ def estimate_nodes(spec: Spec, samples: int, seed: int | None = None) -> Estimat
         )
     check_estimate(spec.n, samples)
     rng = random.Random(seed)
-    masks = AttackMasks(spec)
-    rows = tuple(initial_rows(spec))
-    values = [one_walk(spec, masks, rows, rng) for _ in range(samples)]
+    if spec.is_open:  # a posed problem, one queen a row: its lines judge the children
+        values = [posed_walk(spec, rng) for _ in range(samples)]
+    else:
+        masks = AttackMasks(spec)
+        rows = tuple(initial_rows(spec))
+        values = [one_walk(spec, masks, rows, rng) for _ in range(samples)]
     # exact integer sums: the walks' figures overflow a float from n = 150 on
     total = sum(values)
     squares = sum((v * samples - total) ** 2 for v in values)  # samples^2 * sum (v - mean)^2

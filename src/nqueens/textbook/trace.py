@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from ..errors import InputError
 from ..spec import Spec, as_spec
 
-__all__ = ["Event", "Reason", "cell", "conflict", "event_text", "step_label", "steps", "walk"]
+__all__ = ["Event", "PosedLines", "Reason", "cell", "conflict", "event_text", "step_label", "steps",
+           "walk"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,11 +153,13 @@ def walk(board: int | Spec, *, all_solutions: bool = False) -> Iterator[Event]:
     yield from queens(0)
 
 
-class _Lines:
+class PosedLines:
     """A posed problem's lines as the walk meets them: the queens each holds (the fixed
-    ones of every row from the start), and the lines that end at each row."""
+    ones of every row from the start), and the lines that end at each row. The walk, Knuth's
+    estimate and `stats` all judge a child by `check`, so they count the same tree."""
 
     def __init__(self, spec: Spec) -> None:
+        self.n = spec.n
         self.lines = spec.lines
         self.through: dict[tuple[int, int], list[int]] = {}
         self.ending: dict[int, list[int]] = {}
@@ -179,6 +182,16 @@ class _Lines:
         if self.fixed.get(row) != column:
             for index in self.through.get((row, column), ()):
                 self.held[index].remove(row)
+
+    def open_children(self, row: int) -> list[int]:
+        """The columns (0-based) of the promising children in `row`; nothing is placed."""
+        columns = (self.fixed[row],) if row in self.fixed else range(self.n)
+        found = []
+        for column in columns:
+            if self.check(row, column) is None:
+                self.remove(row, column)
+                found.append(column)
+        return found
 
     def check(self, row: int, column: int) -> Reason | None:
         """Why the child <row, column> (0-based) is nonpromising, or None: then its queen is
@@ -207,7 +220,7 @@ def _posed_walk(spec: Spec, all_solutions: bool) -> Iterator[Event]:
     fixed queens of every row counted from the start, as the book's completion board checks
     them), and when no line that ends at its row is left with fewer than it needs."""
     n = spec.n
-    board = _Lines(spec)
+    board = PosedLines(spec)
     col = [0] * (n + 1)  # 1-based, as in the book
     stop = False
 
