@@ -60,3 +60,18 @@ def test_describe_shows_a_posed_model_in_every_formalism(run_cli: Any) -> None:
     assert shown.code == 0, shown.err
     assert shown.out.count("objective: minimize the queens") == 3
     assert "cpsat: 25 Boolean variables" in shown.out and "coverage" in shown.out
+
+
+def test_encodings_compares_the_posed_cnf_it_solves() -> None:
+    """`nqueens encodings` of a posed problem: each row's size is the CNF its runs solve
+    (the posed encoder's), and every run finds the same count."""
+    from nqueens.backends.sat_posed import encode_posed
+    from nqueens.bench.encodings import compare_encodings
+
+    spec = spec_of("regions-6")
+    rows = compare_encodings(spec)
+    assert [row["encoding"] for row in rows] == list(ENCODINGS)
+    for row in rows:
+        cnf = encode_posed(spec, row["encoding"])
+        assert (row["clauses"], row["variables"]) == (len(cnf.clauses), cnf.nv), row
+        assert row["count"] == 1 and row["count_complete"]
