@@ -95,3 +95,20 @@ def test_stats_and_estimate_count_the_walks_tree(run_cli: Any) -> None:
     assert estimated.code == 0 and doc["exact"] == puzzle_checks + 1  # the root too
     refused = run_cli("stats", "starbattle-10")
     assert refused.code == 2 and "its rows do not each hold one queen" in refused.err
+
+
+def test_a_fixed_queen_the_walk_prunes_reads_and_draws_as_pruned() -> None:
+    """A posed walk can prune a fixed queen (a line ending at its row left short): its
+    sentence says why, and the tree draws it pruned, not as a pre-placed queen."""
+    from nqueens.pictures.tree import build_tree, node_kind, preorder
+
+    spec = posed_spec({"n": 4, "rules": [{"family": "rows", "lo": 1, "hi": 1},
+                                         {"family": "cells", "lo": 1, "hi": 1,
+                                          "cells": [[[0, 1], [1, 0]]]}],
+                       "fixed": [[1, 2]]})
+    pruned = [e for e in walk(spec, all_solutions=True)
+              if e.kind == "check" and e.fixed and not e.promising]
+    assert pruned and all("is nonpromising" in event_text(e) for e in pruned)
+    kinds = {node_kind(node) for node, _ in preorder(build_tree(spec))
+             if node.fixed and not node.promising}
+    assert kinds == {"pruned"}

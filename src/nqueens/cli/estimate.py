@@ -78,10 +78,11 @@ def _exact(spec: Spec, estimated: float) -> int | None:
     """The exact nodes checked, where counting them is cheap: up to EXACT_UP_TO, a
     constrained board whose tree the estimate finds small, a posed problem's small tree."""
     if spec.is_open:
-        from ..textbook.treestats import posed_tree
-        from .stats import MAX_POSED_NODES
+        from ..textbook.treestats import MAX_POSED_NODES, posed_tree
 
-        return posed_tree(spec)[0] if estimated <= MAX_POSED_NODES / 10 else None
+        counted = posed_tree(spec, MAX_POSED_NODES // 10) if estimated <= MAX_POSED_NODES / 10 \
+            else None
+        return None if counted is None else counted[0]
     if supports(spec) and (spec.n <= EXACT_UP_TO or exact_affordable(spec)[0]):
         return count_tree(spec).nodes_checked(spec.n)
     return None

@@ -17,7 +17,7 @@ from ..textbook.estimate import (
     estimate_nodes,
     exact_affordable,
 )
-from ..textbook.treestats import book_rounding, tree_stats
+from ..textbook.treestats import MAX_POSED_NODES, book_rounding, tree_stats
 from .common import EXIT_OK, add_format_argument, load_problem, positive_int, print_json, wrap
 
 COLUMNS = (
@@ -62,10 +62,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 #: Largest plain n counted exactly: the tree grows about 6x per n (n = 14: 3.8e8 nodes
 #: checked). Constrained boards beyond it are counted when `exact_affordable` says so.
 MAX_STATS_N = 18
-
-
-#: Most nodes checked `stats` walks on a posed problem (in Python, about five seconds here).
-MAX_POSED_NODES = 2_000_000
 
 
 def _spec(text: str) -> Spec:

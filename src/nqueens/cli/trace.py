@@ -129,6 +129,8 @@ def event_json(event: Event, shift: int) -> dict[str, Any]:
     if event.fixed:
         doc["fixed"] = True
     if event.reason is not None:
-        queen = None if event.reason.line == "forbidden" else event.reason.queen + shift
+        queen = None if event.reason.queen == 0 else event.reason.queen + shift  # no queen
         doc["reason"] = {"queen": queen, "line": event.reason.line}
+        if event.reason.bound != 1:  # a posed problem's line of another bound
+            doc["reason"]["bound"] = event.reason.bound
     return doc

@@ -188,7 +188,7 @@ def node_kind(node: Node) -> str:
         return "root"
     if node.solution:
         return "solution"
-    if node.fixed or node.forbidden:
+    if (node.fixed and node.promising) or node.forbidden:  # a posed walk may prune a fixed one
         return "fixed" if node.fixed else "forbidden"
     return "promising" if node.promising else "pruned"
 

@@ -293,7 +293,7 @@ def event_text(event: Event, shift: int = 0) -> str:
         columns = ", ".join(str(c + shift) for c in event.columns)
         return f"solution: columns ({columns})"
     where = cell(event.row, event.col, shift)
-    if event.fixed:
+    if event.fixed and event.reason is None:  # a posed walk may prune a fixed queen too
         return f"{where} holds a fixed queen (pre-placed)"
     if event.reason is None:
         return f"{where} is promising"

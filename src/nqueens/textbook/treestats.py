@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 
 from ..bitboard import count_tree
+from ..errors import InputError
 from ..spec import Spec
 
 __all__ = ["TreeStats", "algorithm1_nodes", "promising_bound", "tree_stats"]
@@ -54,7 +55,12 @@ def tree_stats(n: int, spec: Spec | None = None) -> TreeStats:
     board of size n with fixed or forbidden cells, or a posed problem whose every row holds
     one queen), whose real figures are counted while the bounds stay the plain board's."""
     if spec is not None and spec.is_open:
-        checked, promising, solutions = posed_tree(spec)
+        counted = posed_tree(spec)
+        if counted is None:
+            raise InputError(f"the tree of {spec.name or spec.describe()} has more than "
+                             f"{MAX_POSED_NODES:,} nodes checked, too many to walk here; use "
+                             "`nqueens estimate` for its size")
+        checked, promising, solutions = counted
     else:
         tree = count_tree(spec if spec is not None else Spec(n))
         checked, promising, solutions = tree.nodes_checked(n), tree.promising_nodes, tree.solutions
@@ -69,14 +75,22 @@ def tree_stats(n: int, spec: Spec | None = None) -> TreeStats:
     )
 
 
-def posed_tree(spec: Spec) -> tuple[int, int, int]:
+#: Most nodes `posed_tree` walks (in Python, about five seconds here).
+MAX_POSED_NODES = 2_000_000
+
+
+def posed_tree(spec: Spec, most: int = MAX_POSED_NODES) -> tuple[int, int, int] | None:
     """(nodes checked, promising nodes, solutions) of the book's walk of a posed problem
     whose every row holds one queen, root included, counted by walking it whole (the
-    bitboard kernels know the queens' lines only)."""
+    bitboard kernels know the queens' lines only); None once more than `most` nodes are
+    checked: an estimate can miss a tree whose bulk lies behind rare branches, so the walk
+    is bounded by its own count."""
     from .trace import walk
 
     checked = promising = solutions = 0
     for event in walk(spec, all_solutions=True):
+        if checked > most:
+            return None
         checked += event.kind == "check"
         promising += event.kind == "check" and event.promising
         solutions += event.kind == "solution"
