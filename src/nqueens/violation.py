@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Violation"]
+from .variants import Cell
 
-Cell = tuple[int, int]
+__all__ = ["Violation"]
 
 
 @dataclass(frozen=True, slots=True)

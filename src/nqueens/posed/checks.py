@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..errors import SpecError
-from ..variants import VARIANTS, Line
-from .families import MAX_OPEN_N, OBJECTIVES, PRESETS, Board, Cell, Rule, family_cells
+from ..variants import VARIANTS, Cell, Line
+from .families import MAX_OPEN_N, OBJECTIVES, PRESETS, Board, Rule, family_cells
 
 
 class Posed(Board, Protocol):

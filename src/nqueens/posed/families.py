@@ -25,9 +25,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..errors import SpecError
-from ..variants import Line
-
-Cell = tuple[int, int]
+from ..variants import Cell, Line
 
 
 class Board(Protocol):

@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..violation import Violation
 
 if TYPE_CHECKING:
+    from ..variants import Cell
     from .families import Rule
-
-Cell = tuple[int, int]
 
 
 class Spec(Protocol):

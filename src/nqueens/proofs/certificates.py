@@ -295,12 +295,7 @@ def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = DEFA
     if encoding == NATIVE:
         raise InputError("the native encoding is not a CNF, so no proof covers it; use a CNF "
                          f"encoding (the default, {DEFAULT_ENCODING})")
-    path = Path(proof)
-    if not path.is_file():
-        what = ("is a directory" if path.is_dir() else "is not a regular file" if path.exists()
-                else "no such file")
-        raise InputError(f"cannot read the proof {path}: {what}; give the proof file "
-                         "`solve --certify` wrote")
+    path = proof_file(proof)
     if solutions is not None:
         listed = _check_listed(spec, solutions)
         if listed is not None:
@@ -320,6 +315,21 @@ def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str = DEFA
                               deadline=deadline, total_clauses=clauses,
                               count=None if solutions is None else len(solutions))
     return certificate if solutions is None else replace(certificate, blocked=len(solutions))
+
+
+def proof_file(proof: str | os.PathLike[str]) -> Path:
+    """The proof's path, refused when it names no regular file.
+
+    Raises:
+        InputError: naming what the path is instead.
+    """
+    path = Path(proof)
+    if not path.is_file():
+        what = ("is a directory" if path.is_dir() else "is not a regular file" if path.exists()
+                else "no such file")
+        raise InputError(f"cannot read the proof {path}: {what}; give the proof file "
+                         "`solve --certify` wrote")
+    return path
 
 
 def check_proof(formula: str, proof_file: Path, *, encoding: str | None = None,

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path
 
 from ..errors import InputError
 from ..result import Deadline
 from ..spec import Placement, Spec
-from .certificates import Certificate
+from .certificates import Certificate, proof_file
 from .certificates import verify_proof as verify_queens_proof
 
 __all__ = ["verify_proof"]
@@ -47,9 +46,4 @@ def verify_proof(spec: Spec, proof: str | os.PathLike[str], encoding: str,
     if encoding == NATIVE:
         raise InputError("the native encoding is not a CNF, so no proof covers it; use a CNF "
                          "encoding (the default, pairwise)")
-    path = Path(proof)
-    if not path.is_file():
-        raise InputError(f"cannot read the proof {path}: "
-                         f"{'is a directory' if path.is_dir() else 'no such file'}; give the "
-                         "proof file `solve --certify` wrote")
-    return verify_posed_proof(spec, path, encoding, deadline, optimum)
+    return verify_posed_proof(spec, proof_file(proof), encoding, deadline, optimum)
