@@ -5,6 +5,7 @@ and the posed families the suites generate (region maps, queen domination)."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import shutil
 from collections import deque
@@ -92,12 +93,18 @@ def test_a_subject_whose_solver_is_absent_is_refused_in_one_line(
         suite_runs.subjects(["auto", "ace"])
     monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/java" if name == "java"
                         else real_which(name))
+    present = importlib.machinery.ModuleSpec("cpmpy", None)  # whether installed here or not
     monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name in ("pycsp3", "exact") else real_find(name))
+                        lambda name, *a: None if name in ("pycsp3", "exact") else
+                        present if name == "cpmpy" else real_find(name))
     with pytest.raises(InputError, match=r"PyCSP3, which is not installed \(pip install"):
         suite_runs.subjects(["choco"])
     with pytest.raises(InputError, match=r"cpmpy-exact needs the exact package.*pip install"):
         suite_runs.subjects(["cpmpy-exact"])
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "cpmpy" else real_find(name))
+    with pytest.raises(InputError, match=r"cpmpy-ortools needs the cpmpy package.*pip install"):
+        suite_runs.subjects(["cpmpy-ortools"])
 
 
 def _connected(grid: tuple[tuple[int, ...], ...], label: int) -> bool:
