@@ -15,6 +15,7 @@ quick lane, `python -m pytest -m "not system"`, leaves it out; `.ci/run` runs it
 from __future__ import annotations
 
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -28,6 +29,12 @@ from nqueens.backends import backend_names
 from optional import missing
 
 TESTS = Path(__file__).resolve().parent
+
+# A suite started as a background job of a script inherits SIGINT ignored, and so would every
+# command a test starts (a command keeps an ignored SIGINT ignored, as `nohup` asks): the
+# signal tests would then test the launcher. Run as from a terminal, where Ctrl-C reaches it.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 LAYERS = ("unit", "cli", "system")
 
 
