@@ -11,6 +11,7 @@ is itself symmetric under the whole group. No solver imports.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 
 from .spec import Cell, Placement, Spec
@@ -18,7 +19,7 @@ from .variants import SYMMETRIC_VARIANTS
 
 __all__ = [
     "SYMMETRIES", "canonical", "fundamental", "instance_symmetries", "is_symmetric_spec",
-    "transform_placement",
+    "line_symmetries", "transform_placement",
 ]
 
 CellMap = Callable[[int, int, int], Cell]
@@ -61,6 +62,30 @@ def instance_symmetries(spec: Spec) -> tuple[str, ...]:
         name for name in SYMMETRIES
         if _maps_cells_to_themselves(name, spec.fixed, spec.n)
         and _maps_cells_to_themselves(name, spec.forbidden, spec.n)
+    )
+
+
+def line_symmetries(spec: Spec) -> tuple[str, ...]:
+    """The symmetries that map a spec of any lines to itself: every line onto a line of the
+    same cells' images and the same bounds (a row may become a column, a region another
+    region), the fixed cells onto the fixed and the forbidden onto the forbidden. A posed
+    problem's regions, knight pairs or one-sided rules keep only some of the eight; this
+    reads the lines themselves, so no family needs its own rule (`instance_symmetries` is
+    the same answer for the n-queens problem and its variants, without listing lines)."""
+    n = spec.n
+    lines = Counter((frozenset(line.cells), line.lo, line.hi) for line in spec.lines)
+
+    def maps_lines(cell_map: CellMap) -> bool:
+        image = {(r, c): cell_map(r, c, n) for r in range(n) for c in range(n)}
+        images = Counter((frozenset(map(image.__getitem__, cells)), lo, hi)
+                         for cells, lo, hi in lines.elements())
+        return images == lines
+
+    return tuple(
+        name for name in SYMMETRIES
+        if _maps_cells_to_themselves(name, spec.fixed, n)
+        and _maps_cells_to_themselves(name, spec.forbidden, n)
+        and (name == "identity" or maps_lines(SYMMETRIES[name]))
     )
 
 

@@ -7,10 +7,15 @@ one named takes any k); "at least lo" is the at-most of the negated cells (a sin
 for lo = 1: the coverage lines of domination). The `native` choice hands every bound to
 MiniCard as cardinality constraints instead.
 
-The objective is proved by descending SAT calls on one incremental solver: each placement
-found with v queens is followed by a call asking for v - 1 (fewest) or v + 1 (most),
-a sequential counter over the cells switched on by an assumed selector, until one is
-unsatisfiable, which proves v. Enumeration blocks the cells only (encodings add auxiliaries): the placement's queens
+The objective is proved by descending SAT calls: each placement found with v queens is
+followed by a call asking for v - 1 (fewest) or v + 1 (most), a totalizer over the cells,
+until one is unsatisfiable, which proves v. Each call is a fresh solver: the last one, the
+refutation, is where the time goes, and it is faster without the clauses learned and the
+larger counters of the calls before it. The calls keep only the least of each class of
+symmetric placements (`lex_leader`) under the symmetries the spec's own lines have: a board
+with eight symmetries would otherwise refute every candidate eight times over.
+
+Enumeration blocks the cells only (encodings add auxiliaries): the placement's queens
 alone when every solution has the same number of queens, else its whole assignment, since
 a superset of a placement may be another solution.
 """
@@ -28,8 +33,10 @@ from pysat.solvers import Solver
 
 from ..result import Deadline
 from ..spec import Spec
+from ..symmetry import line_symmetries
 from .base import Emitter
 from .cnf import cell_var
+from .lex_leader import lex_leader_clauses
 from .posed import Optimum, PosedSearch, sorted_cells
 from .sat_facts import NATIVE, check_encoding
 from .sat_solving import ENUMERATION_SOLVER, solve_stoppably, solver_for
@@ -39,6 +46,10 @@ ANY_K = ("seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer", "k
 #: The encoding of bounds above one when the named at-most-one encoding takes k = 1 only:
 #: linear in the line's cells times k, no worse than the others on the bundled models.
 K_ENCODING = "seqcounter"
+#: The encoding of each call's bound on the queens in the descent to an optimum: a counter
+#: over every cell, whose refutation (the last call) CaDiCaL found faster with a totalizer
+#: than with a sequential counter on the domination boards.
+BOUND_ENCODING = "totalizer"
 
 
 def encode_posed(spec: Spec, encoding: str) -> CNF:
@@ -141,14 +152,19 @@ def optimize(spec: Spec, deadline: Deadline | None, *, encoding: str,
     cells = [cell_var(n, r, c) for r in range(n) for c in range(n)]
     fewest = spec.objective == "fewest"
     pool = IDPool(start_from=cnf.nv + 1)
+    symmetries = line_symmetries(spec)
+    base = cnf.clauses + list(lex_leader_clauses(n, symmetries, pool))
     started = time.perf_counter()
     best: tuple[tuple[int, int], ...] | None = None
     calls = 0
     proved = False
-    with Solver(name=name, bootstrap_with=cnf) as sat:
-        assumptions: list[int] = []
-        while True:
-            answer = solve_stoppably(sat, deadline, assumptions)
+    bound: list[list[int]] = []
+    while True:
+        with Solver(name=name, bootstrap_with=base + bound) as sat:
+            if encoding == NATIVE:
+                for lits, k in cnf.atmosts:
+                    sat.add_atmost(lits, k)
+            answer = solve_stoppably(sat, deadline)
             calls += 1
             if answer is None:
                 break
@@ -156,19 +172,16 @@ def optimize(spec: Spec, deadline: Deadline | None, *, encoding: str,
                 proved = True
                 break
             best = _cells_of(n, sorted(_queens(sat.get_model(), cells)))
-            better = len(best) - 1 if fewest else len(best) + 1
-            if not 0 <= better <= len(cells):  # no fewer than none, no more than every cell
-                proved = True
-                break
-            # the next call asks for one queen better, under a fresh selector literal
-            selector = pool.id(("better", better))
-            bound = (CardEnc.atmost(cells, better, vpool=pool, encoding=EncType.seqcounter)
-                     if fewest else
-                     CardEnc.atleast(cells, better, vpool=pool, encoding=EncType.seqcounter))
-            for clause in bound.clauses:
-                sat.add_clause([-selector, *clause])
-            assumptions = [selector]
+        better = len(best) - 1 if fewest else len(best) + 1
+        if not 0 <= better <= len(cells):  # no fewer than none, no more than every cell
+            proved = True
+            break
+        top = IDPool(start_from=pool.top + 1)  # each bound's counter starts afresh
+        counter = CardEnc.atmost if fewest else CardEnc.atleast
+        bound = counter(cells, better, vpool=top,
+                        encoding=getattr(EncType, BOUND_ENCODING)).clauses
     stats = {**_stats(cnf, encoding, name, calls),
+             "symmetries_broken": len(symmetries) - 1,
              "seconds": round(time.perf_counter() - started, 3)}
     value = None if best is None else len(best)
     return Optimum(value, best, proved=proved, bound=value if proved else None, stats=stats)

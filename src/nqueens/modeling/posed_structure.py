@@ -16,6 +16,8 @@ from collections import Counter
 from typing import Any
 
 from ..spec import Spec
+from ..symmetry import line_symmetries
+from ..wording import plural
 
 __all__ = ["posed_structure"]
 
@@ -92,9 +94,21 @@ def _cnf(spec: Spec, encoding: str | None) -> dict[str, Any]:
             "clauses_by_family": {kind: count for kind, count in families.items() if count},
             "clauses_by_length": {str(k): lengths[k] for k in sorted(lengths)},
             "literals": literals,
-            **_objective(spec, "one SAT call per better value, each asking for one queen "
-                               f"better by a {K_ENCODING} over the cells, until one has no "
-                               "model")}
+            **_objective(spec, _descent(spec))}
+
+
+def _descent(spec: Spec) -> str:
+    """How the CNF's calls prove an optimum (`backends.sat_posed.optimize`)."""
+    from ..backends.sat_posed import BOUND_ENCODING
+
+    if spec.objective is None:
+        return ""
+    broken = len(line_symmetries(spec)) - 1
+    symmetric = (f"; of the placements the lines' {broken} "
+                 f"{plural(broken, 'symmetry', 'symmetries')} map onto each other, the calls "
+                 "keep the least" if broken else "")
+    return (f"one SAT call per better value, each a fresh solver asking for one queen better "
+            f"(a {BOUND_ENCODING} over the cells) until one has no model{symmetric}")
 
 
 def _search(spec: Spec) -> dict[str, Any]:
