@@ -45,6 +45,63 @@ FIND_ONE_ENCODING = NATIVE
 #: Largest CNF the sat backend is asked to build (each clause is a Python list first).
 MAX_CLAUSES = 20_000_000
 
+#: Encodings of "at most k" for any k; pairwise, bitwise and ladder take k = 1 only.
+ANY_K = ("seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer", "kmtotalizer")
+#: The encoding of a posed problem's bounds above one when the named at-most-one encoding
+#: takes k = 1 only: linear in the line's cells times k, no worse than the others on the
+#: bundled models.
+K_ENCODING = "seqcounter"
+
+
+def _log2(m: int) -> int:
+    return max(1, math.ceil(math.log2(max(m, 2))))
+
+
+#: Clauses of PySAT's "at most k of m" (2 <= k < m) per encoding, as formulas fitted to
+#: `pysat.card.CardEnc` over m = 20..4096 and k = 2..m - 2 (within a factor of three): what
+#: the size refusals of posed problems read before anything is built. The totalizer is
+#: PySAT's full one, whose size does not shrink with k.
+_AT_MOST_K_CLAUSES: dict[str, Callable[[int, int], int]] = {
+    "seqcounter": lambda m, k: 2 * k * (m - k) + m,
+    "totalizer": lambda m, k: m * m // 2 + 2 * m,
+    "sortnetwrk": lambda m, k: m * _log2(m) ** 2,
+    "cardnetwrk": lambda m, k: m * _log2(2 * k) ** 2 + 2 * m,
+    "mtotalizer": lambda m, k: 4 * m * _log2(m),
+    "kmtotalizer": lambda m, k: min(m * k, 3 * m * _log2(m)) + m,
+}
+
+
+def at_most_clauses(m: int, k: int, encoding: str) -> int:
+    """About how many clauses "at most k of these m literals" takes in `encoding` (one
+    cardinality constraint for the native one), as the posed problems' CNF encodes it."""
+    if k >= m:
+        return 0
+    if k == 0:
+        return m
+    if encoding == NATIVE:
+        return 1
+    if k == 1:
+        return _AMO_CLAUSES[encoding](m)
+    return _AT_MOST_K_CLAUSES[encoding if encoding in ANY_K else K_ENCODING](m, k)
+
+
+def posed_clauses(spec: Spec, encoding: str) -> int:
+    """About how many clauses the CNF of a posed problem takes (`sat_posed.encode_posed`:
+    each line's upper bound, and its lower bound as an upper bound on the empty cells), with,
+    for an objective, one call's bound on the queens and the symmetry-breaking chains
+    (at most seven, about five clauses a cell each)."""
+    forbidden = set(spec.forbidden)
+    clauses = len(spec.fixed) + len(forbidden)
+    for line in spec.lines:
+        m = sum(1 for cell in line.cells if cell not in forbidden)
+        clauses += at_most_clauses(m, line.hi, encoding)
+        clauses += 1 if line.lo == 1 else at_most_clauses(m, m - line.lo, encoding) \
+            if line.lo > 1 else 0
+    if spec.objective is not None:
+        cells = spec.n * spec.n
+        clauses += 3 * cells * _log2(cells) + 7 * 5 * cells
+    return clauses
+
 #: CaDiCaL 1.9.5: enumeration, one solve, and the proof of a "no" (it writes DRAT through
 #: PySAT's `with_proof`).
 DEFAULT_SOLVER = "cadical195"
@@ -96,6 +153,8 @@ def encoding_for(spec: Spec, options: Mapping[str, Any], job: Job) -> str:
 def estimated_clauses(spec: Spec, encoding: str) -> int:
     """About how many clauses `encode_cnf(spec, encoding)` would emit (for the native
     encoding: clauses plus cardinality constraints)."""
+    if spec.is_open:
+        return posed_clauses(spec, encoding)
     amo = _AMO_CLAUSES.get(encoding, _AMO_CLAUSES[LARGE_ENCODING])
     return sum(
         count * ((1 if k == 2 else amo(k)) + exact)

@@ -8,7 +8,7 @@ for lo = 1: the coverage lines of domination). The `native` choice hands every b
 MiniCard as cardinality constraints instead.
 
 The objective is proved by descending SAT calls: each placement found with v queens is
-followed by a call asking for v - 1 (fewest) or v + 1 (most), a totalizer over the cells,
+followed by a call asking for v - 1 (fewest) or v + 1 (most), a counter over the cells,
 until one is unsatisfiable, which proves v. Each call is a fresh solver: the last one, the
 refutation, is where the time goes, and it is faster without the clauses learned and the
 larger counters of the calls before it. The calls keep only the least of each class of
@@ -32,24 +32,20 @@ from pysat.formula import CNF, CNFPlus, IDPool
 from pysat.solvers import Solver
 
 from ..result import Deadline
-from ..spec import Spec
+from ..spec import Cell, Spec
 from ..symmetry import line_symmetries
 from .base import Emitter
 from .cnf import cell_var
 from .lex_leader import lex_leader_clauses
 from .posed import Optimum, PosedSearch, sorted_cells
-from .sat_facts import NATIVE, check_encoding
+from .sat_facts import ANY_K, K_ENCODING, NATIVE, check_encoding
 from .sat_solving import ENUMERATION_SOLVER, solve_stoppably, solver_for
 
-#: Encodings of "at most k" for any k; pairwise, bitwise and ladder take k = 1 only.
-ANY_K = ("seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer", "kmtotalizer")
-#: The encoding of bounds above one when the named at-most-one encoding takes k = 1 only:
-#: linear in the line's cells times k, no worse than the others on the bundled models.
-K_ENCODING = "seqcounter"
 #: The encoding of each call's bound on the queens in the descent to an optimum: a counter
-#: over every cell, whose refutation (the last call) CaDiCaL found faster with a totalizer
-#: than with a sequential counter on the domination boards.
-BOUND_ENCODING = "totalizer"
+#: over every cell. A cardinality network stays near the cells times the bound in clauses
+#: (PySAT's totalizer grows with the square of the cells, whatever the bound), and CaDiCaL
+#: refuted the domination boards' last calls with it no slower than with the others.
+BOUND_ENCODING = "cardnetwrk"
 
 
 def encode_posed(spec: Spec, encoding: str) -> CNF:
@@ -171,7 +167,7 @@ def optimize(spec: Spec, deadline: Deadline | None, *, encoding: str,
             if not answer:
                 proved = True
                 break
-            best = _cells_of(n, sorted(_queens(sat.get_model(), cells)))
+            best = _tightened(spec, _cells_of(n, _queens(sat.get_model(), cells)), fewest)
         better = len(best) - 1 if fewest else len(best) + 1
         if not 0 <= better <= len(cells):  # no fewer than none, no more than every cell
             proved = True
@@ -185,6 +181,39 @@ def optimize(spec: Spec, deadline: Deadline | None, *, encoding: str,
              "seconds": round(time.perf_counter() - started, 3)}
     value = None if best is None else len(best)
     return Optimum(value, best, proved=proved, bound=value if proved else None, stats=stats)
+
+
+def _tightened(spec: Spec, placement: tuple[Cell, ...], fewest: bool) -> tuple[Cell, ...]:
+    """A placement at least as good, made by hand before the next call: for the fewest,
+    queens taken off one at a time (the last first) while every line keeps its least; for
+    the most, queens added on free cells while every line stays within its most. A removal
+    cannot break an upper bound, nor an addition a lower one, so the result obeys every line
+    the placement obeyed; a solver's first model of a large board may hold hundreds of queens
+    more than the optimum, and each one taken off here is a SAT call saved."""
+    lines = spec.lines
+    counts = [0] * len(lines)
+    queens = set(placement)
+    for cell in queens:
+        for line in spec.line_ids_of(cell):
+            counts[line] += 1
+    if fewest:
+        candidates = sorted(queens - set(spec.fixed), reverse=True)
+    else:
+        shut = queens | set(spec.forbidden)
+        candidates = [(r, c) for r in range(spec.n) for c in range(spec.n) if (r, c) not in shut]
+    step = -1 if fewest else 1
+
+    def keep(line: int) -> bool:
+        """The line still obeys its bound after the step."""
+        return counts[line] > lines[line].lo if fewest else counts[line] < lines[line].hi
+
+    for cell in candidates:
+        ids = spec.line_ids_of(cell)
+        if all(keep(line) for line in ids):
+            queens.symmetric_difference_update({cell})
+            for line in ids:
+                counts[line] += step
+    return sorted_cells(queens)
 
 
 def _queens(model: list[int], cells: list[int]) -> set[int]:

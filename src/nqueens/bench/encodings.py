@@ -9,22 +9,24 @@ from typing import Any
 from ..api import search
 from ..backends.sat_facts import MAX_CLAUSES, estimated_clauses
 from ..errors import SizeLimitError
+from ..forecast import seconds_text
 from ..result import Deadline, Status
 from ..spec import Spec
 
 __all__ = ["compare_encodings"]
 
 
-def check_encodings(spec: Spec) -> None:
-    """Refuse, from formulas, a comparison whose largest CNF cannot be built.
+def check_encodings(spec: Spec, timeout: float | None = None) -> None:
+    """Refuse, from formulas, a comparison whose largest CNF cannot be built, or (a posed
+    problem's CNFs are built in Python, which no stop interrupts) whose CNFs would take
+    longer to build than the time limit.
 
     Raises:
         SizeLimitError: naming the encoding, its size and the limit.
     """
     from ..backends.sat import ENCODINGS
+    from ..planning.refusals import POSED_CNF_BUILD_SECONDS_PER_CLAUSE
 
-    if spec.is_open:  # a posed board is small (posed.families.MAX_OPEN_N): each CNF fits
-        return
     sizes = {name: estimated_clauses(spec, name) for name in ENCODINGS}
     name = max(sizes, key=sizes.__getitem__)
     if sizes[name] > MAX_CLAUSES:
@@ -32,6 +34,15 @@ def check_encodings(spec: Spec) -> None:
             f"comparing the encodings of {spec.describe()} builds the {name} CNF of about "
             f"{sizes[name]:,} clauses (limit {MAX_CLAUSES:,}); use a smaller n, or "
             f"`nqueens describe {spec.n} --backend sat --encoding E` for one encoding's size")
+    # each posed CNF is built twice: once to be measured, once to be solved
+    seconds = 2 * sum(sizes.values()) * POSED_CNF_BUILD_SECONDS_PER_CLAUSE
+    if spec.is_open and timeout is not None and seconds > timeout:
+        raise SizeLimitError(
+            f"comparing the encodings of {spec.describe()} builds about "
+            f"{sum(sizes.values()):,} clauses in all, about {seconds_text(seconds)}, which no "
+            f"stop interrupts, and the time limit is {seconds_text(timeout)}; give a longer "
+            "time limit, or `nqueens describe MODEL --backend sat --encoding E` for one "
+            "encoding's size")
 
 
 def compare_encodings(
@@ -51,7 +62,7 @@ def compare_encodings(
     from ..modeling.posed_structure import posed_structure
     from ..modeling.structure import sat_structure
 
-    check_encodings(spec)
+    check_encodings(spec, timeout)
     deadline = deadline or Deadline(timeout)
     rows = [] if rows is None else rows
     for name in ENCODINGS:

@@ -53,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     spec = load_problem_args(args)
     count_all = spec.n <= args.count_up_to
-    check_encodings(spec)
+    check_encodings(spec, args.timeout)
     guard = Guard(args.timeout)
     rows: list[dict[str, Any]] = []
 

@@ -40,7 +40,7 @@ def dimacs_text(spec: Spec, encoding: str | None = None) -> str:
     n, cnf, cardinality = spec.n, compiled.cnf, compiled.cardinality
     larger = ""
     if spec.is_open:
-        from ..backends.sat_posed import ANY_K, K_ENCODING
+        from ..backends.sat_facts import ANY_K, K_ENCODING
 
         if compiled.encoding not in ANY_K and compiled.encoding != "native":
             larger = f", larger bounds by {K_ENCODING}"

@@ -68,8 +68,8 @@ def _cpsat(spec: Spec) -> dict[str, Any]:
 def _cnf(spec: Spec, encoding: str | None) -> dict[str, Any]:
     from pysat.formula import CNF, CNFPlus, IDPool
 
-    from ..backends.sat_facts import DEFAULT_ENCODING, NATIVE, check_encoding
-    from ..backends.sat_posed import ANY_K, K_ENCODING, posed_chunks
+    from ..backends.sat_facts import ANY_K, DEFAULT_ENCODING, K_ENCODING, NATIVE, check_encoding
+    from ..backends.sat_posed import posed_chunks
 
     encoding = check_encoding(encoding or DEFAULT_ENCODING)
     cells = spec.n * spec.n

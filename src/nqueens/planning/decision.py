@@ -44,6 +44,7 @@ from .refusals import (
     check_jobs,
     check_limit,
     plan_certification,
+    refuse_posed_cnf,
 )
 
 if TYPE_CHECKING:  # the certificates (tempfile, threads, the checkers' metadata) load with a
@@ -254,7 +255,7 @@ def plan(
     if spec.is_open:
         return _plan_posed(spec, job, backend, options, limit=limit, unique=unique,
                            jobs=jobs, split=split, counter=counter, certify=certify,
-                           proof=proof, overwrite=overwrite, inputs=inputs)
+                           proof=proof, overwrite=overwrite, inputs=inputs, timeout=timeout)
     certified_count = certify and job == "count"
     if certified_count:
         check_certified_count(spec, backend, jobs)
@@ -283,7 +284,7 @@ def plan(
 def _plan_posed(spec: Spec, job: Job, backend: str, options: dict[str, Any], *,
                 limit: int | None, unique: bool, jobs: int | None, split: Split | None,
                 counter: str | None, certify: bool, proof: str | None, overwrite: bool,
-                inputs: list[str]) -> Plan:
+                inputs: list[str], timeout: float | None) -> Plan:
     """The plan of a posed problem: one search by a compiler of any lines (a count meets
     every placement; with an objective, the optimum first, then the optimal placements).
     What only the n-queens problem's routes do is refused here, in one line each."""
@@ -312,6 +313,8 @@ def _plan_posed(spec: Spec, job: Job, backend: str, options: dict[str, Any], *,
                          + ", ".join(name for name in backend_names(exhaustive_only=True)
                                      if backend_info(name).posed))
     check(info, spec, options, job)
+    if info.formalism == "cnf":
+        refuse_posed_cnf(spec, options, job, timeout)
     certification = (plan_certification(spec, info, options, job, proof, overwrite, inputs)
                      if certify else None)
     return Plan(spec, job, backend, options, limit=limit, rule=rule,

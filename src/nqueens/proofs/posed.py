@@ -129,7 +129,7 @@ def certify_posed(spec: Spec, outcome: Outcome, found: object, how: Certificatio
 def posed_encoding(encoding: str) -> str:
     """The name a posed CNF's encoding goes by: the at-most-one encoding, and the one its
     bounds above one take where that encoding takes one only (`sat_posed.K_ENCODING`)."""
-    from ..backends.sat_posed import ANY_K, K_ENCODING
+    from ..backends.sat_facts import ANY_K, K_ENCODING
 
     return encoding if encoding in ANY_K else f"{encoding}+{K_ENCODING}"
 
