@@ -27,6 +27,9 @@ def play_spec(board: int | Spec | str) -> Spec:
     from .rules import position_spec
 
     spec = position_spec(spec_of(board))  # a queens board: what the propagation knows
+    if spec.is_open:
+        raise InputError(f"the play board draws a queens board; {spec.describe()} is posed "
+                         "(nqueens.propagate tells what a position on it implies)")
     if spec.n > PLAY_MAX_N:
         raise InputError(f"a {spec.n}x{spec.n} board is too large to play on (at most "
                          f"{PLAY_MAX_N}x{PLAY_MAX_N}); give a smaller board (nqueens.propagate "
