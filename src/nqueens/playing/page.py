@@ -15,7 +15,7 @@ from html import escape
 
 from ..pictures.page import BASE_STYLE, HEAD
 from ..spec import Spec
-from .board import asset, board_script, board_style, play_spec
+from .board import asset, board_script, board_style, board_words, play_spec
 
 
 def play_page_html(board: int | Spec | str) -> str:
@@ -29,8 +29,10 @@ def play_page_html(board: int | Spec | str) -> str:
     data = {"n": spec.n, "given": [list(cell) for cell in spec.fixed],
             "given_forbidden": [list(cell) for cell in spec.forbidden]}
     name = spec.name or spec.describe()
+    words = json.dumps(board_words(spec), separators=(",", ":"))
     script = "\n".join((board_script(), asset("play-rules.js"),
-                        f"const D = {json.dumps(data)};", asset("play-page.js")))
+                        f"const D = {json.dumps(data)};", f"const L = {words};",
+                        asset("play-page.js")))
     return (_TEMPLATE.replace("%BASE_STYLE%", BASE_STYLE)
             .replace("%BOARD_STYLE%", board_style())
             .replace("%TITLE%", escape(f"{name}: place the queens yourself"))

@@ -90,6 +90,28 @@ def _queens_words(queens: tuple[tuple[str, Cell], ...]) -> str:
     return ", ".join(each[:-1]) + " and " + each[-1]
 
 
+def bound_words(board: Spec) -> str:
+    """A posed problem's bound on the number of queens as the status line says it ("at most
+    5"), "" without one."""
+    if board.queens is None:
+        return ""
+    lo, hi = board.queens
+    return (f"at least {lo}" if hi is None else f"exactly {lo}" if lo == hi else
+            f"at most {hi}" if lo == 0 else f"{lo} to {hi}")
+
+
+def solved_words(board: Spec) -> str:
+    """What "a solution" adds on a problem with an objective, which no position judges."""
+    if board.objective is None:
+        return ""
+    return f" (of the lines: whether with the {board.objective} queens, a search decides)"
+
+
+def covers(lines: Lines) -> bool:
+    """Whether the board has cells to cover (a coverage rule: domination)."""
+    return any(lines.target(line) is not None for line in range(lines.count))
+
+
 @dataclass(frozen=True)
 class Propagation:
     """A position and what it implies (`propagate`).
@@ -242,23 +264,18 @@ class Propagation:
         """The position and its consequences in one line."""
         queens, forbidden = len(self.queens), len(self.forbidden)
         parts = [f"{self.n}x{self.n}: {queens} queen{'s' if queens != 1 else ''}"]
-        if self.board.queens is not None:
-            lo, hi = self.board.queens
-            bound = (f"at least {lo}" if hi is None else f"exactly {lo}" if lo == hi else
-                     f"at most {hi}" if lo == 0 else f"{lo} to {hi}")
+        bound = bound_words(self.board)
+        if bound:
             parts[0] += f" ({bound} on the board)"
         if forbidden:
             parts.append(f"{forbidden} forbidden")
         parts.append(f"{len(self.attacked)} attacked")
-        if self.board.is_open and any(self.lines.kind(line) == "coverage"
-                                      for line in range(self.lines.count)):
+        if covers(self.lines):
             left = len(self.uncovered)
             parts.append(f"{left} {plural(left, 'cell')} to cover")
         if self.forced:
             parts.append("forced: " + ", ".join(f"({r}, {c})" for r, c in self.forced_cells))
-        solved = ("" if self.board.objective is None else
-                  f" (of the lines: whether with the {self.board.objective} queens, a search "
-                  "decides)")
+        solved = solved_words(self.board)
         if self.dead:
             parts.append(f"dead: {', '.join(self.lines.name(line) for line in self.dead_lines)} "
                          "(no completion)")
