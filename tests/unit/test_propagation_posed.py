@@ -19,6 +19,7 @@ from nqueens.playing.rules import propagate
 
 from brute_force_posed import has_completion, lines_of
 from posed_problems import problem_of, spec_of
+from positions import random_posed_position
 
 Cell = tuple[int, int]
 Problem = dict[str, Any]
@@ -27,22 +28,6 @@ Problem = dict[str, Any]
 #: takes a tenth of a second: its wording is checked below, its two-a-line rules here on
 #: two-per-line-6 and the random rule sets).
 MODELS = ("regions-6", "regions-8", "two-per-line-6", "domination-5", "independent-domination-5")
-
-
-def random_position(rng: random.Random, problem: Problem, queens: int) -> tuple[list[Cell], list[Cell]]:
-    """Up to `queens` queens placed one by one on cells where no line of the brute force's
-    would go over its most, then forbidden cells elsewhere (up to n of them)."""
-    n = problem["n"]
-    lines = lines_of(problem)
-    placed: list[Cell] = []
-    for _ in range(rng.randint(0, queens)):
-        room = [(r, c) for r in range(n) for c in range(n) if (r, c) not in placed
-                and all(len(cells & {*placed, (r, c)}) <= hi for cells, _, hi in lines)]
-        if not room:
-            break
-        placed.append(rng.choice(room))
-    others = [(r, c) for r in range(n) for c in range(n) if (r, c) not in placed]
-    return sorted(placed), sorted(rng.sample(others, rng.randint(0, n)))
 
 
 def random_problem(rng: random.Random) -> Problem:
@@ -74,7 +59,7 @@ def cases() -> list[tuple[str, Problem, list[Cell], list[Cell]]]:
     for name in MODELS:
         problem = problem_of(model_spec(name))
         for _ in range(20):
-            out.append((name, problem, *random_position(rng, problem, problem["n"])))
+            out.append((name, problem, *random_posed_position(rng, problem, problem["n"])))
     made = 0
     while made < 60:
         problem = random_problem(rng)
@@ -83,7 +68,7 @@ def cases() -> list[tuple[str, Problem, list[Cell], list[Cell]]]:
         except SpecError:  # bounds that cannot meet: refused up front, not a position
             continue
         made += 1
-        out.append((f"random {made}", problem, *random_position(rng, problem, 4)))
+        out.append((f"random {made}", problem, *random_posed_position(rng, problem, 4)))
     return out
 
 
@@ -148,7 +133,7 @@ def test_a_region_puzzle_is_worded_by_its_lines() -> None:
     assert star.why((1, 3)) == "(1, 3) is touching the queen at (0, 4)"
     dead = propagate(spec, forbidden=[(0, c) for c in range(8)])
     assert dead.dead_rows == (0,) and dead.describe().endswith("dead: row 0 (no completion)")
-    with pytest.raises(InputError, match="leave row 0 fewer cells than its queens need"):
+    with pytest.raises(InputError, match="leave row 0 too few cells for its queens"):
         dead.spec  # noqa: B018 - the Spec refuses the position; the propagation does not
 
 

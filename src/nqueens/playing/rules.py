@@ -157,9 +157,10 @@ class Propagation:
         """
         if self.position is None:
             names = ", ".join(self.lines.name(line) for line in self.dead_lines)
-            raise InputError(f"the forbidden cells leave {names} fewer cells than its "
-                             "queens need: the position has no completion, and no Spec "
-                             "states it (allow a cell again)")
+            whose = "its" if len(self.dead_lines) == 1 else "their"
+            raise InputError(f"the forbidden cells leave {names} too few cells for {whose} "
+                             "queens: the position has no completion, and no Spec states it "
+                             "(allow a cell again)")
         return self.position
 
     @property

@@ -33,14 +33,16 @@ function click(r, c, shift) {
   else if (has(queens, r, c)) move(without(queens, r, c), forbidden, `removed the queen at ${cell}`);
   else if (has(forbidden, r, c)) say(`${cell} is forbidden; shift-click it to allow it again`);
   else {
-    const attacker = nqAttacker(N, L.lines, nqPropagate(N, L.lines, queens, forbidden), r, c);
+    const attacker = nqAttacker(N, L.lines, shown, r, c);
     if (attacker) say(`${attacker}: no queen can stand there`);
     else move(queens.concat([[r, c]]), forbidden, `placed a queen at ${cell}`);
   }
 }
 
+let shown = null;  // what the board shows: the position's propagation
+
 function draw() {
-  const s = state();
+  const s = shown = state();
   nqDraw(document.getElementById("board"), s, click);
   document.getElementById("status").textContent = nqDescribe(s);
   document.getElementById("undo").disabled = history.length === 0;

@@ -7,9 +7,15 @@
    that needs every free cell it has forces a queen on the first of them, the first such
    line first, until no line needs its free cells or one is dead. */
 
+const NQ_THROUGH = new WeakMap();  // the lines through each cell, once per board's lines
+
 function nqPropagate(n, lines, queens, forbidden) {
-  const free = new Uint8Array(n * n).fill(1), through = Array.from({length: n * n}, () => []);
-  lines.forEach(([cells], line) => { for (const k of cells) through[k].push(line); });
+  if (!NQ_THROUGH.has(lines)) {
+    const through = Array.from({length: n * n}, () => []);
+    lines.forEach(([cells], line) => { for (const k of cells) through[k].push(line); });
+    NQ_THROUGH.set(lines, through);
+  }
+  const free = new Uint8Array(n * n).fill(1), through = NQ_THROUGH.get(lines);
   const count = lines.map(([cells]) => cells.length), held = lines.map(() => []);
   const attacked = new Set(), excluded = new Set(), blame = new Map();
   const take = k => { if (free[k]) { free[k] = 0; for (const line of through[k]) count[line]--; } };
