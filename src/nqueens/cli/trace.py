@@ -111,7 +111,7 @@ def write_page(args: argparse.Namespace, spec: Spec, *, all_solutions: bool) -> 
 
     if Path(args.output).suffix.lower() not in (".html", ".htm"):
         raise InputError(f"output file {args.output!r} must end in .html (a step-through page)")
-    check_page_size(spec.n, all_solutions)
+    check_page_size(spec.n, all_solutions, spec)
     check_output(args)  # a directory, no rights, a name too long: one line, before the work
     write_output(args, page_html(spec, all_solutions=all_solutions), "step-through page")
     return EXIT_OK
