@@ -28,8 +28,8 @@ from .tree import build_tree, node_kind, place_leaves, preorder
 PAGE_MAX_N_ALL = 8
 PAGE_MAX_N_FIRST = 13
 #: Most events a posed problem's page holds, about the whole walk of 8-queens (the largest
-#: page the sizes above allow): a region puzzle's walk is not told by its size (regions-10
-#: takes 71,452 events to its solution, regions-12 62,098), so it is counted first.
+#: page the sizes above allow): a region puzzle's walk is not told by its size (a 10x10
+#: map may take longer than a 12x12 one), so it is counted first.
 PAGE_MAX_EVENTS = 20_000
 
 

@@ -18,11 +18,12 @@ PLAY_MAX_N = 40
 
 
 def play_spec(board: int | Spec | str) -> Spec:
-    """The board to play on: a size, a queens Spec, or a model's name or file; its fixed
-    queens and forbidden cells are the givens of the game.
+    """The board to play on: a size, a queens Spec, a posed problem, or a model's name or
+    file; its fixed queens and forbidden cells are the givens of the game.
 
     Raises:
-        InputError, SpecError: another variant, a board too large to click on, a bad model.
+        InputError, SpecError: a variant other than queens, a board too large to click on, a
+            bad model.
     """
     from ..planning import spec_of
     from .rules import position_spec
