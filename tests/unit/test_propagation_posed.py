@@ -160,3 +160,24 @@ def test_a_bound_on_the_queens_is_a_line_of_the_board() -> None:
     assert p.describe().startswith("4x4: 2 queens (at most 2 on the board); 14 attacked")
     assert p.why((0, 2)) == ("(0, 2) is beyond the board's at most 2 queens, reached by the "
                              "queens at (0, 0) and (3, 3)")
+
+
+def test_the_picture_shows_the_regions_and_the_posed_marks() -> None:
+    """A propagation's SVG (the widget's snapshot, a notebook's display): each cell in its
+    region's colour, the dead region's cells framed, the cells to cover dotted."""
+    import re
+
+    dead = propagate(model_spec("regions-8"), queens=[(0, 0)],
+                     forbidden=[(7, c) for c in range(4, 8)])  # region H: row 7, columns 4..7
+    assert dead.dead_cells == tuple((7, c) for c in range(4, 8))
+    svg = dead.svg()
+    assert svg is not None
+    regions = re.search(r'<g class="regions">(.*?)</g>', svg).group(1)  # type: ignore[union-attr]
+    fills = re.findall(r'fill="(#[0-9a-f]{6})"', regions)
+    grid = [label for row in dead.board.regions for label in row]
+    assert len(fills) == 64 and len(set(fills)) == 8
+    assert all(fills[a] == fills[b] for a in range(64) for b in range(64) if grid[a] == grid[b])
+    assert re.findall(r'class="dead-cell" data-row="(\d)" data-col="(\d)"', svg) == \
+        [("7", str(c)) for c in range(4, 8)]
+    covering = propagate(model_spec("domination-5"), queens=[(2, 2)]).svg()
+    assert covering is not None and covering.count('class="uncovered"') == 8

@@ -312,10 +312,10 @@ class Propagation:
             return None
         given = set(given)
         marks = Marks(self.attacked, self.excluded, self.forced_cells, self.dead_rows,
-                      self.dead_columns)
+                      self.dead_columns, self.dead_cells, self.uncovered)
         return board_svg(self.n, [q for q in self.queens if q not in given],
                          fixed=sorted(given), forbidden=self.forbidden, marks=marks,
-                         caption=caption or self.describe())
+                         caption=caption or self.describe(), regions=self.board.regions)
 
     def _repr_svg_(self) -> str | None:
         """The board and what the position implies, for notebooks."""
