@@ -158,10 +158,10 @@ class SpecLines(Lines):
             return f"column {cells[0][1]}"
         if kind == "region":
             return f"region {self._region[cells[0]]}"
-        if kind in ("king", "knight"):
+        if kind in ("king", "knight"):  # as the rule says them: "at most 1 per touching pair"
             last = f"({cells[1][0]}, {cells[1][1]})"
-            return (f"the touching pair {first} and {last}" if kind == "king" else
-                    f"the knight's move {first} to {last}")
+            pair = "touching pair" if kind == "king" else "knight pair"
+            return f"the {pair} {first} and {last}"
         if kind == "coverage":
             target = self.target(line)
             return f"the coverage of ({target[0]}, {target[1]})" if target else \
