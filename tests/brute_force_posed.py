@@ -194,3 +194,42 @@ def solve_by_rows(problem: Problem) -> set[frozenset[Cell]]:
 
     go(0)
     return found
+
+
+def has_completion(problem: Problem) -> bool:
+    """Whether any placement obeys every line, the fixed and the forbidden cells (no
+    objective: a completion of a position, however many queens it takes). Cell by cell,
+    in or out, a branch cut as soon as a line holds more than its most or can no longer
+    reach its least with the cells left; stops at the first placement found."""
+    n = problem["n"]
+    lines = lines_of(problem)
+    board = [(r, c) for r in range(n) for c in range(n)]
+    fixed = {tuple(cell) for cell in problem.get("fixed", ())}
+    forbidden = {tuple(cell) for cell in problem.get("forbidden", ())}
+    through: dict[Cell, list[int]] = {cell: [] for cell in board}
+    for index, (cells, _, _) in enumerate(lines):
+        for cell in cells:
+            through[cell].append(index)
+    held = [0] * len(lines)
+    left = [len(cells) for cells, _, _ in lines]  # cells of each line not yet decided
+
+    def decide(cell: Cell, put: int, step: int) -> None:
+        for k in through[cell]:
+            held[k] += put * step
+            left[k] -= step
+
+    def go(i: int) -> bool:
+        if i == len(board):
+            return True
+        cell = board[i]
+        for put in (1,) if cell in fixed else (0,) if cell in forbidden else (1, 0):
+            decide(cell, put, 1)
+            fits = all(lines[k][1] <= held[k] + left[k] and held[k] <= lines[k][2]
+                       for k in through[cell])
+            found = fits and go(i + 1)
+            decide(cell, put, -1)
+            if found:
+                return True
+        return False
+
+    return all(len(cells) >= lo for cells, lo, _ in lines) and go(0)

@@ -1,12 +1,16 @@
-"""Random positions on queens boards for the propagation's tests: queens that do not attack
+"""Random positions for the propagation's tests: on queens boards, queens that do not attack
 each other (the attack rule of brute_force.py, not the package's) and forbidden cells
-elsewhere, on boards from 4 to 12. Seeded, so a failure names a position that repeats."""
+elsewhere, on boards from 4 to 12; on posed problems, queens that no line of
+brute_force_posed.py's would hold too many of. Seeded, so a failure names a position that
+repeats."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from brute_force import attacks
+from brute_force_posed import lines_of
 
 Cell = tuple[int, int]
 
@@ -35,3 +39,20 @@ def random_positions(seed: int, count: int, sizes: range = range(4, 13)
         n = rng.choice(sizes)
         out.append((n, *random_position(rng, n)))
     return out
+
+
+def random_posed_position(rng: random.Random, problem: dict[str, Any], queens: int
+                          ) -> tuple[list[Cell], list[Cell]]:
+    """Up to `queens` queens placed one by one on cells where no line of the brute force's
+    would go over its most, then forbidden cells elsewhere (up to n of them), both sorted."""
+    n = problem["n"]
+    lines = lines_of(problem)
+    placed: list[Cell] = []
+    for _ in range(rng.randint(0, queens)):
+        room = [(r, c) for r in range(n) for c in range(n) if (r, c) not in placed
+                and all(len(cells & {*placed, (r, c)}) <= hi for cells, _, hi in lines)]
+        if not room:
+            break
+        placed.append(rng.choice(room))
+    others = [(r, c) for r in range(n) for c in range(n) if (r, c) not in placed]
+    return sorted(placed), sorted(rng.sample(others, rng.randint(0, n)))

@@ -91,6 +91,7 @@ def limits_markdown() -> str:
     from nqueens.modeling.export import MAX_EXPORT_LITERALS
     from nqueens.modeling.structure import MAX_DESCRIBE_N
     from nqueens.pictures.board import MAX_BOARDS, MAX_DRAWN_N
+    from nqueens.pictures.page import PAGE_MAX_EVENTS
     from nqueens.pictures.tree import DEFAULT_TREE_NODES, MAX_TREE_NODES
     from nqueens.playing.board import PLAY_MAX_N
     from nqueens.playing.rules import MAX_N as PROPAGATE_MAX_N
@@ -126,6 +127,10 @@ def limits_markdown() -> str:
         f"`stats` above n = {MAX_STATS_N} (the tree is counted exactly);",
         (f"`play` and `nqueens.play` above n = {PLAY_MAX_N} (the cells would be too small to "
         f"click; `nqueens.propagate` answers up to n = {PROPAGATE_MAX_N:,});"),
+        (f"`trace --output` of a posed problem whose walk takes more than {PAGE_MAX_EVENTS:,} "
+        "events (counted before the page is built, as a region puzzle's walk is not told by "
+        "its size: `trace regions-12 -o FILE.html` is refused, its text trace and `--format "
+        "json` are not);"),
         (f"`tree` of a tree of more than {DEFAULT_TREE_NODES} nodes without `--large`, or "
          f"{MAX_TREE_NODES:,} with it, judged by walking the tree (whatever the board's n);"),
         (f"a time limit (`--timeout S`, the API's `timeout=`) that is not a positive number of "

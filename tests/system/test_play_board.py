@@ -14,6 +14,7 @@ click costs about 0.2 s here); a few real WebDriver clicks show that the mouse d
 from __future__ import annotations
 
 import json
+import random
 from collections import defaultdict
 from itertools import pairwise
 from pathlib import Path
@@ -24,7 +25,8 @@ from nqueens.playing.page import play_page_html
 from nqueens.playing.rules import Propagation, propagate
 
 from optional import require
-from positions import random_positions
+from posed_problems import problem_of
+from positions import random_posed_position, random_positions
 
 Cell = tuple[int, int]
 Clicks = list[tuple[int, int, bool]]
@@ -59,14 +61,15 @@ def expected(p: Propagation) -> dict[str, Any]:
     n = p.n
     classes: dict[Cell, set[str]] = defaultdict(set)
     for name, cells in (("queen", p.queens), ("forbidden", p.forbidden), ("attacked", p.attacked),
-                        ("excluded", p.excluded), ("forced", p.forced_cells)):
+                        ("excluded", p.excluded), ("forced", p.forced_cells),
+                        ("dead-cell", p.dead_cells), ("uncovered", p.uncovered)):
         for cell in cells:
             classes[cell].add(name)
     return {"cells": {(r, c): classes[(r, c)] for r in range(n) for c in range(n)},
             "rows": list(p.dead_rows), "cols": list(p.dead_columns), "status": p.describe()}
 
 
-MARKS = {"queen", "forbidden", "attacked", "excluded", "forced"}
+MARKS = {"queen", "forbidden", "attacked", "excluded", "forced", "dead-cell", "uncovered"}
 
 
 def shown(read: dict[str, Any]) -> dict[str, Any]:
@@ -108,6 +111,56 @@ def test_the_pages_rules_are_the_propagation(browser: Any, tmp_path: Path) -> No
             read = browser.execute_script(READ, "#board", "#status")
             assert shown(read) == expected(propagate(n, queens, forbidden)), (n, queens, forbidden)
     browser.save_screenshot(str(tmp_path / "play-page.png"))
+
+
+#: Posed problems, each with random positions: the page's rules, its words and its regions.
+POSED = ("regions-8", "starbattle-10", "domination-5", "two-per-line-6", "independent-domination-5")
+
+
+def test_the_pages_rules_are_the_propagation_on_posed_problems(browser: Any, tmp_path: Path) -> None:
+    """The posed problems' lines and bounds (regions, two a line, touching pairs, coverage):
+    each cell's marks, the dead rows and columns and the status line, position by position,
+    and the sentence a click on an attacked cell gets; the regions' colours and letters."""
+    from nqueens.drawing.style import region_colours
+    from nqueens.planning import spec_of
+
+    rng = random.Random(8)
+    settled = 0
+    for name in POSED:
+        spec = spec_of(name)
+        page = tmp_path / f"{name}.html"
+        page.write_text(play_page_html(name))
+        browser.get(page.as_uri())
+        problem = problem_of(spec)
+        for _ in range(5):
+            queens, forbidden = random_posed_position(rng, problem, spec.n)
+            browser.execute_script('document.getElementById("clear").click();' + CLICK, "#board",
+                                   clicks_for(queens, forbidden))
+            p = propagate(spec, queens, forbidden)
+            settled += p.dead or bool(p.forced)
+            assert shown(browser.execute_script(READ, "#board", "#status")) == expected(p), \
+                (name, queens, forbidden)
+            open_to_click = sorted(set(p.attacked) - set(forbidden))
+            if open_to_click:
+                cell = rng.choice(open_to_click)
+                browser.execute_script(CLICK, "#board", [(*cell, False)])
+                message = browser.execute_script('return document.getElementById("message").textContent')
+                assert message == p.why(cell) + ": no queen can stand there", (name, queens, cell)
+        if spec.regions:
+            colours = region_colours(spec.regions)
+            drawn = browser.execute_script(REGIONS, "#board")
+            assert drawn == [[r, c, colours[label], f"({r}, {c}), region {chr(65 + label)}"]
+                             for r, row in enumerate(spec.regions) for c, label in enumerate(row)]
+    assert settled >= 6  # forced queens and dead lines among the positions
+    browser.save_screenshot(str(tmp_path / "play-posed.png"))
+
+
+#: Each cell's row, column, background colour (as #rrggbb) and tooltip under arguments[0].
+REGIONS = """
+const hex = rgb => "#" + rgb.match(/\\d+/g).slice(0, 3).map(v => (+v).toString(16).padStart(2, "0")).join("");
+return [...document.querySelectorAll(arguments[0] + " .cell")].map(e =>
+  [+e.dataset.row, +e.dataset.col, hex(e.style.backgroundColor), e.title]);
+"""
 
 
 def test_the_page_refuses_and_undoes(browser: Any, tmp_path: Path) -> None:
@@ -192,6 +245,23 @@ def test_the_widgets_front_end_draws_what_python_says(browser: Any, tmp_path: Pa
             assert sorted(map(tuple, widget.queens)) == sorted(queens)
             read = browser.execute_script(READ, "#root", "#root .nq-status")
             assert shown(read) == expected(propagate(n, queens, forbidden)), (n, queens, forbidden)
+    # a region puzzle: Python's propagation on its lines, drawn over its regions' colours
+    widget = nqueens.play("regions-8")
+    browser.get(widget_page(widget, tmp_path / "widget-regions.html").as_uri())
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script("return window.rendered === true"))
+    rng, problem = random.Random(3), problem_of(widget.propagation.board)
+    for _ in range(3):
+        queens, forbidden = random_posed_position(rng, problem, 8)
+        browser.execute_script('document.querySelector("button[data-event=clear]").click();' + CLICK,
+                               "#root", clicks_for(queens, forbidden))
+        answer(browser, widget)
+        read = browser.execute_script(READ, "#root", "#root .nq-status")
+        assert shown(read) == expected(propagate(widget.propagation.board, queens, forbidden))
+    colours = widget.board["regions"]["colour"]
+    assert [colour for *_, colour, _ in browser.execute_script(REGIONS, "#root")] == colours
+    widget = nqueens.play(11)
+    browser.get(widget_page(widget, tmp_path / "widget-11.html").as_uri())
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script("return window.rendered === true"))
     browser.execute_script('document.querySelector("button[data-event=clear]").click()')
     real_clicks(browser, "#root", [(0, 1, False), (3, 3, True)])  # the mouse
     answer(browser, widget)

@@ -184,3 +184,28 @@ def test_without_anywidget_play_says_what_to_install(monkeypatch: pytest.MonkeyP
     message: Any = str(caught.value)
     assert "\n" not in message
     assert "pip install 'nqueens[notebook]'" in message and "pip install '.[notebook]'" in message
+
+
+def test_a_posed_problem_is_played_by_its_own_lines() -> None:
+    """A region puzzle: its regions drawn (a colour and a letter per cell), its lines' words
+    in the messages, a completion placed from the solver's cells, the givens none."""
+    w = nqueens.play("regions-8")
+    spec = w.propagation.board
+    assert w.board["posed"] == {"regions": True, "coverage": False}
+    assert w.board["regions"]["name"][:8] == list("ABBBBCDD")  # the model file's first row
+    assert len(set(w.board["regions"]["colour"])) == 8  # eight regions, eight colours
+    assert w.click(0, 2) == "placed a queen at (0, 2)"
+    assert w.click(1, 3) == "(1, 3) is on region B of the queen at (0, 2): no queen can stand there"
+    assert w.click(1, 1) == "(1, 1) is touching the queen at (0, 2): no queen can stand there"
+    outcome = w.complete(backend="backtrack")
+    assert outcome.solution == (2, 0, 3, 7, 4, 6, 1, 5)  # the puzzle's one solution
+    assert w.message.startswith("completed: 7 queens added") and w.status.endswith("; a solution")
+    assert find_violations(spec, outcome.solution) == []
+    w.clear()
+    w.forbidden = [[7, c] for c in range(8)]  # row 7 left without a cell: dead, not an error
+    assert w.dead_rows == [7] and "dead: row 7, region H (no completion)" in w.status  # H: row 7
+    w._on_message(w, {"event": "count", "backend": "auto"}, [])
+    assert w.message.startswith("the forbidden cells leave row 7, region H too few cells for their")
+    dominating = nqueens.play("domination-5")
+    dominating.queens = [[2, 2]]
+    assert dominating.board["uncovered"] and dominating.status.endswith("; 8 cells to cover")

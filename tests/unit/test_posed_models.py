@@ -19,6 +19,7 @@ from nqueens.spec import Rule, Spec
 from brute_force_posed import solve as brute_solve
 from brute_force_posed import solve_by_rows
 from paths import MODELS
+from posed_problems import problem_of
 
 POSED_PATHS = [path for path in sorted(MODELS.glob("*.toml")) if read_model(path).spec.is_open]
 #: Boards the brute force and the backtracker settle in about a second.
@@ -38,21 +39,6 @@ CHECKED = [p for p in POSED_PATHS if read_model(p).spec.n <= SMALL_N or _by_rows
 #: Models whose solutions CP-SAT enumerates for seconds, one by one (1,097 of them): its
 #: count is checked in tests/system.
 SLOW_TO_ENUMERATE = ("two-per-line-6",)
-
-
-def problem_of(spec: Spec) -> dict[str, Any]:
-    """The brute force's plain dict of a spec, from its stated rules (not its lines)."""
-    rules = [{"family": rule.family, "lo": rule.lo, "hi": rule.hi, "attack": rule.attack,
-              "cells": [list(map(list, line)) for line in rule.cells]} for rule in spec.rules]
-    problem: dict[str, Any] = {"n": spec.n, "rules": rules,
-                               "regions": [list(row) for row in spec.regions],
-                               "fixed": [list(c) for c in spec.fixed],
-                               "forbidden": [list(c) for c in spec.forbidden]}
-    if spec.queens is not None:
-        problem["queens"] = list(spec.queens)
-    if spec.objective is not None:
-        problem["objective"] = spec.objective
-    return problem
 
 
 def test_the_posed_collection_holds_a_puzzle_and_domination() -> None:

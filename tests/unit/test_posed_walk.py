@@ -1,8 +1,8 @@
 """The textbook's walk on a posed problem whose every row holds one queen (`trace`, `tree`):
 row by row as in the book, a child pruned when a line through it would hold too many queens
 or a line ending at its row too few. Its solutions are the independent brute force's
-(tests/brute_force_posed.py), every one valid; other posed problems, and the step-through
-page, are refused in one line."""
+(tests/brute_force_posed.py), every one valid; its step-through page colours the regions;
+other posed problems, and a page of too long a walk, are refused in one line."""
 
 from __future__ import annotations
 
@@ -63,8 +63,12 @@ def test_a_region_puzzle_walks_to_its_one_solution() -> None:
 def test_what_the_walk_does_not_take_is_refused(run_cli: Any, tmp_path: Path) -> None:
     with pytest.raises(InputError, match="its rows do not each hold one queen"):
         list(walk(spec_of("starbattle-10")))
-    page = run_cli("trace", "regions-6", "-o", str(tmp_path / "page.html"))
+    page = run_cli("trace", "regions-12", "-o", str(tmp_path / "page.html"))
     assert page.code == 2 and len(page.err.splitlines()) == 1
+    assert "more than 20,000 events" in page.err  # 62,098 to its solution
+    assert not (tmp_path / "page.html").exists()
+    page = run_cli("trace", "starbattle-10", "-o", str(tmp_path / "page.html"))
+    assert page.code == 2 and "its rows do not each hold one queen" in page.err
     assert not (tmp_path / "page.html").exists()
     traced = run_cli("trace", "regions-6")
     assert traced.code == 0 and traced.out.endswith("1 solution\n"), traced.err
@@ -112,3 +116,29 @@ def test_a_fixed_queen_the_walk_prunes_reads_and_draws_as_pruned() -> None:
     kinds = {node_kind(node) for node, _ in preorder(build_tree(spec))
              if node.fixed and not node.promising}
     assert kinds == {"pruned"}
+
+
+def test_the_step_through_page_colours_a_region_puzzle(run_cli: Any, tmp_path: Path) -> None:
+    """The page of regions-6: the walk's events are the text trace's, the cells in their
+    regions' colours (the play board's) with the region letter in each cell's title, and a
+    line that ends short of its queen blames no queen."""
+    import json
+    import re
+
+    from nqueens.pictures.page import page_data
+
+    page = tmp_path / "page.html"
+    assert run_cli("trace", "regions-6", "-o", str(page)).code == 0
+    data = json.loads(re.search(r"const D = (\{.*?\});\n", page.read_text()).group(1))  # type: ignore[union-attr]
+    spec = spec_of("regions-6")
+    assert data == json.loads(json.dumps(page_data(spec, False)))
+    grid = [label for row in spec.regions for label in row]
+    assert data["regions"]["name"] == ["ABCDEF"[label] for label in grid]
+    colour = dict(zip(grid, data["regions"]["colour"], strict=True))  # one a region, and
+    assert data["regions"]["colour"] == [colour[label] for label in grid]
+    assert len(set(colour.values())) == 6  # each its own
+    said = run_cli("trace", "regions-6").out.splitlines()[:-1]
+    assert [event["t"] for event in data["events"]] == [re.sub(r"^ *(\(\w+\))? *", "", line)
+                                                      for line in said]
+    short = [event for event in data["events"] if "ends at this row" in event["t"]]
+    assert short and not any("a" in event for event in short)

@@ -1,6 +1,6 @@
-"""`nqueens play`: write the play page of a board, one self-contained HTML file in which a
-person places queens and sees what they imply (`nqueens.playing.page`); in a notebook the
-same board is the widget `nqueens.play`."""
+"""`nqueens play`: write the play page of a board (a queens board or a posed problem), one
+self-contained HTML file in which a person places queens and sees what they imply
+(`nqueens.playing.page`); in a notebook the same board is the widget `nqueens.play`."""
 
 from __future__ import annotations
 
@@ -27,13 +27,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "kernel, nothing fetched: it opens from a file, offline). Click a cell to place or "
         "remove a queen, shift-click to forbid a cell; the page shows the cells the queens "
         "attack, the queens that propagation forces and the rows and columns left without a "
-        "free cell, by the backtracker's propagate order (rows and columns 0-based). A model's "
-        "fixed queens and forbidden cells, and those given by --fixed and --forbidden, are "
-        "givens that stay. In a notebook, nqueens.play(N) is the same board with the solvers "
-        "behind it."),
+        "free cell, by the backtracker's propagate order (rows and columns 0-based). A posed "
+        "problem (a region puzzle, Star Battle, domination) is played by its own lines and "
+        "bounds: its regions coloured, a line its queens fill taking its other cells, a line "
+        "that needs every free cell it has forcing them, a line left too few dead, the cells "
+        "still to cover dotted; its objective is for the solvers, not a rule of a position. "
+        "A model's fixed queens and forbidden cells, and those given by --fixed and "
+        "--forbidden, are givens that stay. In a notebook, nqueens.play(N) is the same board "
+        "with the solvers behind it."),
         epilog="examples:\n  nqueens play 8 -o play.html\n"
         "  nqueens play completion-8-a1 -o a1.html\n"
-        "  nqueens play 6 --fixed 0,1 --forbidden 2,2 3,3 -o six.html",
+        "  nqueens play 6 --fixed 0,1 --forbidden 2,2 3,3 -o six.html\n"
+        "  nqueens play regions-8 -o regions.html",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_problem_argument(parser)

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from ..errors import InputError
-from ..pictures.page import PAGE_MAX_N_ALL, PAGE_MAX_N_FIRST
+from ..pictures.page import PAGE_MAX_EVENTS, PAGE_MAX_N_ALL, PAGE_MAX_N_FIRST
 from ..spec import Spec
 from ..textbook.trace import Event, event_text, step_label, steps, walk
 from ..wording import plural
@@ -41,7 +41,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("problem", metavar="N|MODEL",
                         help="board size, or a model file / bundled model of a queens board "
-                        "(fixed queens are pre-placed, forbidden cells pruned at once)")
+                        "(fixed queens are pre-placed, forbidden cells pruned at once) or of a "
+                        "posed problem whose every row holds one queen (a region puzzle)")
     add_cell_arguments(parser)
     parser.add_argument("--all", "-a", action="store_true",
                         help=f"walk the whole pruned tree, every solution (N <= {MAX_N_ALL})")
@@ -54,7 +55,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--output", "-o", default=None, metavar="FILE.html",
                         help="write a step-through page instead: one self-contained HTML file "
                         f"(board, the book's sentence, the growing tree; N <= {PAGE_MAX_N_ALL} "
-                        f"with --all, N <= {PAGE_MAX_N_FIRST} without)")
+                        f"with --all, N <= {PAGE_MAX_N_FIRST} without; a region puzzle's "
+                        "regions coloured, its walk at most "
+                        f"{PAGE_MAX_EVENTS:,} events)")
     parser.add_argument("--force", action="store_true",
                         help="overwrite FILE.html if it exists (default: refuse)")
     parser.set_defaults(handler=run)
@@ -111,7 +114,7 @@ def write_page(args: argparse.Namespace, spec: Spec, *, all_solutions: bool) -> 
 
     if Path(args.output).suffix.lower() not in (".html", ".htm"):
         raise InputError(f"output file {args.output!r} must end in .html (a step-through page)")
-    check_page_size(spec.n, all_solutions)
+    check_page_size(spec.n, all_solutions, spec)
     check_output(args)  # a directory, no rights, a name too long: one line, before the work
     write_output(args, page_html(spec, all_solutions=all_solutions), "step-through page")
     return EXIT_OK

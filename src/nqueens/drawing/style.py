@@ -54,6 +54,16 @@ EXCLUDED_OPACITY = 0.22
 FORCED = GREEN
 FORCED_OPACITY = 0.45
 DEAD = BLACK
+#: A cell a coverage rule still asks to cover (domination): a blue dot.
+UNCOVERED = BLUE
+
+#: A posed problem's regions, one colour each: Paul Tol's "light" scheme (told apart with
+#: any common colour-vision deficiency, dark text and the black crown readable on all),
+#: lightened a little so that the marks laid over a cell still show; neighbouring regions
+#: get different colours (`region_colours`), and a thick rule runs between regions.
+REGION_COLOURS = ("#a4c6e9", "#b8e8ff", "#7ccfb8", "#d0db70", "#c8c85a", "#f3e7ac",
+                  "#f3ab94", "#ffc4cf", "#e6e6e6")
+REGION_EDGE = "#333333"
 
 #: Tree nodes: (fill, edge, text) for promising, nonpromising and solution nodes.
 TREE_PROMISING = ("#d4e9f7", BLUE, "#0b2740")
@@ -81,6 +91,30 @@ CROWN_UP_TO = 24
 #: digit in DejaVu Sans is 0.64 em; ", " is less) and the line pitch, both of the font size.
 CHAR_WIDTH = 0.62
 LINE_HEIGHT = 1.35
+
+
+def region_colours(grid: tuple[tuple[int, ...], ...]) -> dict[int, str]:
+    """A colour for each region label of `grid` (n rows of labels): each label its own
+    colour while `REGION_COLOURS` lasts; beyond, labels in order, each the least used colour
+    that no neighbouring region (sharing an edge) has, or the least used of all when its
+    neighbours take every colour."""
+    n = len(grid)
+    near: dict[int, set[int]] = {label: set() for row in grid for label in row}
+    for r in range(n):
+        for c in range(n):
+            for a, b in ((r + 1, c), (r, c + 1)):
+                if a < n and b < n and grid[a][b] != grid[r][c]:
+                    near[grid[r][c]].add(grid[a][b])
+                    near[grid[a][b]].add(grid[r][c])
+    colour: dict[int, str] = {}
+    used = dict.fromkeys(REGION_COLOURS, 0)
+    for label in sorted(near):
+        taken = {colour[other] for other in near[label] if other in colour}
+        tone = min([tone for tone in REGION_COLOURS if tone not in taken] or REGION_COLOURS,
+                   key=lambda tone: used[tone])
+        colour[label] = tone
+        used[tone] += 1
+    return colour
 
 
 def wrap_lines(text: str, width_in: float, points: float) -> list[str]:

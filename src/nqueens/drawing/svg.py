@@ -31,13 +31,16 @@ Cell = tuple[int, int]
 class Marks:
     """What a position implies, drawn over its board: attacked cells (orange), cells the
     forced queens take off (fainter orange), forced queens (faint crowns, green frames) and
-    dead rows and columns (outlined in black)."""
+    dead rows and columns (outlined in black); on a posed problem, the cells of its other
+    dead lines (dashed black frames) and the cells still to cover (blue dots)."""
 
     attacked: tuple[Cell, ...] = ()
     excluded: tuple[Cell, ...] = ()
     forced: tuple[Cell, ...] = ()
     dead_rows: tuple[int, ...] = ()
     dead_columns: tuple[int, ...] = ()
+    dead_cells: tuple[Cell, ...] = ()
+    uncovered: tuple[Cell, ...] = ()
 
 
 def cell_size(n: int) -> int:
@@ -76,12 +79,14 @@ def board_svg(
     unit: int | None = None,
     marks: Marks | None = None,
     numbers: bool = True,
+    regions: Sequence[Sequence[int]] = (),
 ) -> str:
     """An n x n board with queens on `queens`, fixed cells framed in blue (a queen drawn on
     each), forbidden cells crossed (once a cell); all cells (row, col) 0-based. `caption` goes
     below. `marks` adds what a position implies (`nqueens.playing.rules`). `numbers` writes
     the 0-based row and column numbers beside the board (every few on a large one), as the
-    text and the API say them."""
+    text and the API say them. `regions` (n rows of labels, a posed problem's) colours each
+    cell by its region, as the play board does, with a thick rule between regions."""
     unit = unit or cell_size(n)
     side = n * unit
     font = max(7.0, min(11.0, unit * 0.6))
@@ -111,10 +116,20 @@ def board_svg(
         (f'<rect width="{side}" height="{side}" fill="url(#{uid}-chk)" stroke="#555" '
          f'stroke-width="1"/>'),
     ]
+    cells, edges = _regions(regions, unit) if regions else ("", "")
+    parts.append(cells)
     if numbers:
         parts.append(_numbers(n, unit, font))
     if marks is not None:
-        parts.append(_tints(marks, unit))
+        # on the regions' colours a flat orange reads as another region: stripes
+        stripes = f"{uid}-stripes"
+        if regions:
+            parts.append(f'<defs><pattern id="{stripes}" width="{unit / 5:.2f}" '
+                         f'height="{unit / 5:.2f}" patternUnits="userSpaceOnUse" '
+                         f'patternTransform="rotate(45)"><rect width="{unit / 12:.2f}" '
+                         f'height="{unit / 5:.2f}" fill="{style.ATTACKED}"/></pattern></defs>')
+        parts.append(_tints(marks, unit, f"url(#{stripes})" if regions else style.ATTACKED))
+    parts.append(edges)  # the regions' rules over the marks
     inset = unit * 0.18
     stroke = max(1.0, unit * 0.08)
     for r, c in dict.fromkeys(forbidden):
@@ -143,6 +158,29 @@ def board_svg(
     return "".join(parts)
 
 
+def _regions(grid: Sequence[Sequence[int]], unit: float) -> tuple[str, str]:
+    """Each cell in its region's colour (`style.region_colours`), and apart, to be drawn
+    over the marks, a thick rule where two regions meet."""
+    n = len(grid)
+    colour = style.region_colours(tuple(tuple(row) for row in grid))
+    cells = "".join(f'<rect x="{c * unit}" y="{r * unit}" width="{unit}" height="{unit}" '
+                    f'fill="{colour[label]}"/>'
+                    for r, row in enumerate(grid) for c, label in enumerate(row))
+    parts: list[str] = []
+    width = max(1.5, unit * 0.07)
+    for r in range(n):
+        for c in range(n):
+            if c + 1 < n and grid[r][c] != grid[r][c + 1]:
+                parts.append(f'<line x1="{(c + 1) * unit}" y1="{r * unit}" x2="{(c + 1) * unit}" '
+                             f'y2="{(r + 1) * unit}"/>')
+            if r + 1 < n and grid[r][c] != grid[r + 1][c]:
+                parts.append(f'<line x1="{c * unit}" y1="{(r + 1) * unit}" x2="{(c + 1) * unit}" '
+                             f'y2="{(r + 1) * unit}"/>')
+    edges = (f'<g class="region-edges" stroke="{style.REGION_EDGE}" '
+             f'stroke-width="{width:.1f}">{"".join(parts)}</g>')
+    return f'<g class="regions">{cells}</g>', edges
+
+
 def _numbers(n: int, unit: float, font: float) -> str:
     """The row numbers left of the board and the column numbers above it, 0-based: every
     one, or every few when a number is wider than its cells."""
@@ -157,13 +195,15 @@ def _numbers(n: int, unit: float, font: float) -> str:
             f"{rows}{cols}</g>")
 
 
-def _tints(marks: Marks, unit: float) -> str:
-    """Orange over the attacked cells, fainter over the excluded ones."""
+def _tints(marks: Marks, unit: float, fill: str) -> str:
+    """Orange (`fill`: the colour, or a pattern of it) over the attacked cells, fainter over
+    the excluded ones."""
     parts: list[str] = []
-    for cls, cells, opacity in (("attacked", marks.attacked, style.ATTACKED_OPACITY),
+    strong = 1.0 if fill.startswith("url(") else style.ATTACKED_OPACITY
+    for cls, cells, opacity in (("attacked", marks.attacked, strong),
                                 ("excluded", marks.excluded, style.EXCLUDED_OPACITY)):
         parts.extend(f'<rect class="{cls}" data-row="{r}" data-col="{c}" x="{c * unit}" '
-                     f'y="{r * unit}" width="{unit}" height="{unit}" fill="{style.ATTACKED}" '
+                     f'y="{r * unit}" width="{unit}" height="{unit}" fill="{fill}" '
                      f'fill-opacity="{opacity}"/>' for r, c in cells)
     return "".join(parts)
 
@@ -179,6 +219,15 @@ def _forced_and_dead(marks: Marks, n: int, unit: float, stroke: float) -> str:
             f'fill="none" stroke="{style.FORCED}" stroke-width="{stroke:.1f}" '
             f'stroke-dasharray="{unit * 0.12:.1f} {unit * 0.08:.1f}"/>'
             f'<g opacity="{style.FORCED_OPACITY}">{crown_svg(c * unit, r * unit, unit)}</g></g>')
+    for r, c in marks.dead_cells:
+        parts.append(f'<rect class="dead-cell" data-row="{r}" data-col="{c}" '
+                     f'x="{c * unit + 2 * pad:.1f}" y="{r * unit + 2 * pad:.1f}" '
+                     f'width="{unit - 4 * pad:.1f}" height="{unit - 4 * pad:.1f}" fill="none" '
+                     f'stroke="{style.DEAD}" stroke-width="{stroke:.1f}" '
+                     f'stroke-dasharray="{unit * 0.1:.1f} {unit * 0.08:.1f}"/>')
+    parts.extend(f'<circle class="uncovered" data-row="{r}" data-col="{c}" '
+                 f'cx="{(c + 0.5) * unit:.1f}" cy="{(r + 0.5) * unit:.1f}" '
+                 f'r="{unit * 0.12:.1f}" fill="{style.UNCOVERED}"/>' for r, c in marks.uncovered)
     side = n * unit
     half = stroke * 0.75
     for kind, index in [("row", r) for r in marks.dead_rows] + [("column", c) for c in marks.dead_columns]:

@@ -36,7 +36,8 @@ from ..validator import find_violations
 from ..variants import VARIANTS
 from .givens import Given, cell_givens
 
-__all__ = ["Expected", "Model", "dump_model", "load_model", "model_text", "read_model"]
+__all__ = ["Expected", "Model", "dump_model", "load_model", "model_text", "read_model",
+           "region_letters"]
 
 TOP_KEYS = ("name", "description", "n", "variant", "fixed", "forbidden", "expected",
             "rules", "regions", "queens", "objective")
@@ -313,6 +314,16 @@ def region_labels(rows: list[str], n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(index[letter] for letter in row) for row in rows)
 
 
+def region_letters(grid: tuple[tuple[int, ...], ...]) -> dict[int, str]:
+    """Each region label's letter, as a model file writes the grid (A for the smallest
+    label, B for the next, ...): what a person calls a region; empty beyond 26 regions,
+    where the file writes the labels themselves."""
+    labels = sorted({label for row in grid for label in row})
+    if len(labels) > 26:
+        return {}
+    return {label: chr(ord("A") + index) for index, label in enumerate(labels)}
+
+
 def _parse_regions(path: str | os.PathLike[str], value: Any, n: int) -> tuple[tuple[int, ...], ...]:
     """`regions` as n strings of n letters (or one string of n lines), or n arrays of n
     integer labels."""
@@ -529,9 +540,8 @@ def _posed_toml(spec: Spec) -> list[str]:
     if spec.objective is not None:
         out.append(f"objective = {_toml_string(spec.objective)}")
     if spec.regions:
-        labels = sorted({label for row in spec.regions for label in row})
-        if len(labels) <= 26:
-            letter = {label: chr(ord("A") + index) for index, label in enumerate(labels)}
+        letter = region_letters(spec.regions)
+        if letter:
             out += ['regions = """', *("".join(letter[label] for label in row)
                                        for row in spec.regions), '"""']
         else:

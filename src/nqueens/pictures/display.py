@@ -101,10 +101,11 @@ class Trace:
         from ..textbook.trace import textbook_spec
         from .page import check_page_size
 
-        # a board size or a queens Spec (a completion: fixed queens pre-placed, forbidden
-        # cells pruned), else a QueensError naming what it is instead
-        self.spec = textbook_spec(board)
-        check_page_size(self.spec.n, all_solutions)
+        # a board size, a queens Spec (a completion: fixed queens pre-placed, forbidden
+        # cells pruned) or a posed problem with one queen a row, else a QueensError naming
+        # what it is instead
+        self.spec = textbook_spec(board, posed=True)
+        check_page_size(self.spec.n, all_solutions, self.spec)
         self.n, self.all_solutions = self.spec.n, all_solutions
 
     def events(self) -> list[Any]:

@@ -27,14 +27,31 @@ from .tree import build_tree, node_kind, place_leaves, preorder
 #: would be megabytes and the tree too wide to follow.
 PAGE_MAX_N_ALL = 8
 PAGE_MAX_N_FIRST = 13
+#: Most events a posed problem's page holds, about the whole walk of 8-queens (the largest
+#: page the sizes above allow): a region puzzle's walk is not told by its size (a 10x10
+#: map may take longer than a 12x12 one), so it is counted first.
+PAGE_MAX_EVENTS = 20_000
 
 
-def check_page_size(n: int, all_solutions: bool) -> None:
-    """Refuse, before any work, a page too large to step through.
+def check_page_size(n: int, all_solutions: bool, spec: Spec | None = None) -> None:
+    """Refuse, before any page is built, a page too large to step through: by the board's
+    size, and for a posed problem (`spec`) by its walk's events, counted up to the limit.
 
     Raises:
         InputError: naming the limit and what to use instead.
     """
+    if spec is not None and spec.is_open:
+        from itertools import islice
+
+        events = sum(1 for _ in islice(walk(spec, all_solutions=all_solutions),
+                                       PAGE_MAX_EVENTS + 1))
+        if events > PAGE_MAX_EVENTS:
+            scope = "whole walk" if all_solutions else "walk to the first solution"
+            raise InputError(
+                f"a step-through page of the {scope} of {spec.name or spec.describe()} is too "
+                f"large to use (more than {PAGE_MAX_EVENTS:,} events, at most "
+                f"{PAGE_MAX_EVENTS:,}); use `nqueens trace` without --output for the text, "
+                "or --format json for the events")
     if all_solutions and n > PAGE_MAX_N_ALL:
         raise InputError(
             f"a step-through page of the whole walk for n = {n} is too large to use (at most "
@@ -48,8 +65,9 @@ def check_page_size(n: int, all_solutions: bool) -> None:
 
 def page_data(board: int | Spec, all_solutions: bool) -> dict[str, Any]:
     """What the page shows, event by event, with 1-based rows and columns as in the book
-    (and a completion board's fixed queens and forbidden cells, drawn throughout)."""
-    spec = textbook_spec(board)
+    (and a completion board's fixed queens and forbidden cells, drawn throughout; a posed
+    problem's regions, a colour and a letter per cell)."""
+    spec = textbook_spec(board, posed=True)
     n = spec.n
     fixed = {row + 1: col + 1 for row, col in spec.fixed}
     events: list[dict[str, Any]] = []
@@ -68,7 +86,9 @@ def page_data(board: int | Spec, all_solutions: bool) -> dict[str, Any]:
                 item["v"] = checked
                 if event.reason is not None and event.reason.line == "forbidden":
                     item["x"] = True
-                elif event.reason is not None:  # an earlier queen, or a later fixed one
+                elif event.reason is not None and event.reason.queen > 0:
+                    # an earlier queen, or a later fixed one (a posed line that ends short
+                    # of its queens blames none)
                     queen = event.reason.queen
                     item["a"] = [queen, cols[queen - 1] if queen <= len(cols) else fixed[queen]]
                 if event.promising:
@@ -91,13 +111,28 @@ def page_data(board: int | Spec, all_solutions: bool) -> dict[str, Any]:
     return {"n": n, "all": all_solutions, "events": events, "nodes": nodes,
             "fixed": [[row, col] for row, col in sorted(fixed.items())],
             "forbidden": [[row + 1, col + 1] for row, col in spec.forbidden],
+            "regions": _regions(spec),
             "crown": style.CROWN, "tips": style.CROWN_TIPS, "tip": style.TIP_RADIUS}
 
 
+def _regions(spec: Spec) -> dict[str, list[str]] | None:
+    """A posed problem's regions for the board: a colour and a letter per cell (row * n +
+    col, 0-based), as the play board colours them; None without regions."""
+    if not spec.regions:
+        return None
+    from ..modeling.modelfile import region_letters
+
+    colour, letter = style.region_colours(spec.regions), region_letters(spec.regions)
+    cells = [label for row in spec.regions for label in row]
+    return {"colour": [colour[label] for label in cells],
+            "name": [letter.get(label, str(label)) for label in cells]}
+
+
 def page_html(board: int | Spec, *, all_solutions: bool = False) -> str:
-    """The whole page for an n x n board (or a completion board) as one HTML string."""
-    spec = textbook_spec(board)
-    check_page_size(spec.n, all_solutions)
+    """The whole page for an n x n board (or a completion board, or a posed problem whose
+    every row holds one queen: its regions coloured) as one HTML string."""
+    spec = textbook_spec(board, posed=True)
+    check_page_size(spec.n, all_solutions, spec)
     data = page_data(spec, all_solutions)
     scope = "the whole walk, every solution" if all_solutions else "up to the first solution"
     title = f"{spec.describe()} by backtracking, step by step ({scope})"
@@ -109,16 +144,20 @@ def page_html(board: int | Spec, *, all_solutions: bool = False) -> str:
         "promising": style.TREE_PROMISING, "pruned": style.TREE_PRUNED,
         "solnode": style.TREE_SOLUTION, "line": style.TREE_EDGE,
         "fixnode": style.TREE_FIXED, "forbnode": style.TREE_FORBIDDEN,
-        "fixed": style.FIXED_FILL, "forbidden": style.FORBIDDEN,
+        "fixed": style.FIXED_FILL, "forbidden": style.FORBIDDEN, "edge2": style.REGION_EDGE,
     }
-    completion = ("" if spec.is_plain else
+    regions = ("" if not spec.regions else
+               f'<br>regions: <span class="key" style="border-color:{style.REGION_EDGE};'
+               f'background:{style.REGION_COLOURS[0]}"></span>one colour each, a thick rule '
+               "between them (hover a cell for its region's letter)")
+    completion = ("" if not (spec.fixed or spec.forbidden) else
                   '<br>completion: <span class="key" style="border-color:#0072B2;'
                   'background:#cfe8f7"></span>fixed queen (pre-placed on a shaded cell, its row\'s only child) '
                   '<span class="key" style="border-color:#D55E00;background:#eeeeee"></span>'
                   "forbidden cell (crossed on the board, pruned at once)")
     return (_TEMPLATE.replace("%BASE_STYLE%", BASE_STYLE)
             .replace("%TITLE%", escape(title))
-            .replace("%COMPLETION%", completion)
+            .replace("%COMPLETION%", completion + regions)
             .replace("%COLOURS%", json.dumps(colours))
             .replace("%DATA%", payload))
 
@@ -217,8 +256,15 @@ function drawBoard(e) {
     s += `<text x="${(i - 0.5) * UNIT}" y="-6" text-anchor="middle" font-size="13" fill="#444">${i}</text>`;
     s += `<text x="-7" y="${(i - 0.5) * UNIT + 4}" text-anchor="end" font-size="13" fill="#444">${i}</text>`;
   }
+  const R = D.regions, name = (r, c) => R.name[r * N + c];
   for (let r = 0; r < N; r++) for (let c = 0; c < N; c++)
-    s += `<rect x="${c * UNIT}" y="${r * UNIT}" width="${UNIT}" height="${UNIT}" fill="${(r + c) % 2 ? C.dark : C.light}"/>`;
+    s += `<rect x="${c * UNIT}" y="${r * UNIT}" width="${UNIT}" height="${UNIT}" fill="${R ? R.colour[r * N + c] : (r + c) % 2 ? C.dark : C.light}">${R ? `<title>&lt;${r + 1},${c + 1}&gt;, region ${name(r, c)}</title>` : ""}</rect>`;
+  if (R) {  // a thick rule between two regions
+    for (let r = 0; r < N; r++) for (let c = 0; c < N; c++) {
+      if (c + 1 < N && name(r, c) !== name(r, c + 1)) s += `<line class="region-edge" x1="${(c + 1) * UNIT}" y1="${r * UNIT}" x2="${(c + 1) * UNIT}" y2="${(r + 1) * UNIT}" stroke="${C.edge2}" stroke-width="2.5"/>`;
+      if (r + 1 < N && name(r, c) !== name(r + 1, c)) s += `<line class="region-edge" x1="${c * UNIT}" y1="${(r + 1) * UNIT}" x2="${(c + 1) * UNIT}" y2="${(r + 1) * UNIT}" stroke="${C.edge2}" stroke-width="2.5"/>`;
+    }
+  }
   s += `<rect width="${side}" height="${side}" fill="none" stroke="#555"/>`;
   for (const [r, c] of D.forbidden) {  // a completion board's forbidden cells, crossed
     const x0 = (c - 1) * UNIT + UNIT * 0.2, y0 = (r - 1) * UNIT + UNIT * 0.2, d = UNIT * 0.6;

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Any
 
 from ..drawing import style
 from ..errors import InputError
@@ -17,21 +18,45 @@ PLAY_MAX_N = 40
 
 
 def play_spec(board: int | Spec | str) -> Spec:
-    """The board to play on: a size, a queens Spec, or a model's name or file; its fixed
-    queens and forbidden cells are the givens of the game.
+    """The board to play on: a size, a queens Spec, a posed problem, or a model's name or
+    file; its fixed queens and forbidden cells are the givens of the game.
 
     Raises:
-        InputError, SpecError: another variant, a board too large to click on, a bad model.
+        InputError, SpecError: a variant other than queens, a board too large to click on, a
+            bad model.
     """
     from ..planning import spec_of
     from .rules import position_spec
 
-    spec = position_spec(spec_of(board))  # a queens board: what the propagation knows
+    spec = position_spec(spec_of(board))  # a queens board or a posed problem
     if spec.n > PLAY_MAX_N:
         raise InputError(f"a {spec.n}x{spec.n} board is too large to play on (at most "
                          f"{PLAY_MAX_N}x{PLAY_MAX_N}); give a smaller board (nqueens.propagate "
                          "tells what a position implies on larger ones)")
     return spec
+
+
+def board_words(spec: Spec) -> dict[str, Any]:
+    """What the board's drawing and the page's rules need beside a position: the lines with
+    their words (`lines.page_lines`), the bound on the queens and what "a solution" adds
+    (as the status line words them), whether cells are to be covered, and a posed problem's
+    regions, a colour and a letter per cell (row * n + col), or null."""
+    from .lines import lines_of, page_lines
+    from .rules import bound_words, covers, solved_words
+
+    lines = lines_of(spec)
+    regions = None
+    if spec.regions:
+        from ..modeling.modelfile import region_letters
+
+        colour, letter = style.region_colours(spec.regions), region_letters(spec.regions)
+        cells = [label for row in spec.regions for label in row]
+        regions = {"colour": [colour[label] for label in cells],
+                   "name": [letter.get(label, str(label)) for label in cells]}
+    posed = ({"regions": bool(spec.regions), "coverage": covers(lines)} if spec.is_open
+             else None)
+    return {"lines": page_lines(lines), "bound": bound_words(spec), "to_cover": covers(lines),
+            "solved": solved_words(spec), "posed": posed, "regions": regions}
 
 
 def asset(name: str) -> str:
@@ -49,6 +74,8 @@ def board_script() -> str:
         "attackedOpacity": style.ATTACKED_OPACITY, "excludedOpacity": style.EXCLUDED_OPACITY,
         "forced": style.FORCED, "forcedOpacity": style.FORCED_OPACITY, "dead": style.DEAD,
         "fixedFill": style.FIXED_FILL, "fixedEdge": style.FIXED_EDGE,
+        "regionEdge": style.REGION_EDGE, "regionKey": style.REGION_COLOURS[0],
+        "uncovered": style.UNCOVERED,
     }
     return f"const NQ = {json.dumps(look)};\n" + asset("play-board.js")
 
@@ -60,6 +87,7 @@ def board_style() -> str:
         "attacked-opacity": style.ATTACKED_OPACITY, "excluded-opacity": style.EXCLUDED_OPACITY,
         "forced": style.FORCED, "forced-opacity": style.FORCED_OPACITY, "dead": style.DEAD,
         "fixed-fill": style.FIXED_FILL, "fixed-edge": style.FIXED_EDGE,
+        "uncovered": style.UNCOVERED,
     }
     variables = " ".join(f"--nq-{name}: {value};" for name, value in colours.items())
     return f".nq-play {{ {variables} }}\n" + asset("play.css")

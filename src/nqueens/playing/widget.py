@@ -9,6 +9,7 @@ Imported only by `play` (`playing/__init__.py`), once anywidget is known to be i
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import anywidget
@@ -18,7 +19,7 @@ from ..errors import InputError, QueensError
 from ..result import Outcome
 from ..spec import Cell, Spec
 from ..wording import plural
-from .board import asset, board_script, board_style, play_spec
+from .board import asset, board_script, board_style, board_words, play_spec
 from .rules import Propagation, propagate
 
 #: Seconds the buttons give a solver (a stopped search says so); `complete` and `count`
@@ -65,8 +66,10 @@ class PlayWidget(anywidget.AnyWidget):
         from ..backends import DEFAULT_BACKEND, backend_names
 
         self.backends = [DEFAULT_BACKEND, *backend_names()]
-        self._board = Spec(spec.n, name=spec.name)
+        self._board = replace(spec, fixed=(), forbidden=())  # the rules, without the givens
         self._given, self._given_forbidden = spec.fixed, spec.forbidden
+        words = board_words(spec)  # the regions and the legend's kind of board; Python words
+        self._look = {"regions": words["regions"], "posed": words["posed"]}
         self._history: list[tuple[tuple[Cell, ...], tuple[Cell, ...]]] = []
         self._propagation = self._show(propagate(spec))
         self.on_msg(self._on_message)
@@ -79,7 +82,9 @@ class PlayWidget(anywidget.AnyWidget):
 
     @property
     def spec(self) -> Spec:
-        """The position as a Spec: the queens on the board fixed, its forbidden cells."""
+        """The position as a Spec: the queens on the board fixed, its forbidden cells (an
+        InputError when a posed problem's Spec cannot state it: forbidden cells leaving a
+        line too few, a position without completion; the buttons then say so)."""
         return self._propagation.spec
 
     @property
@@ -139,7 +144,7 @@ class PlayWidget(anywidget.AnyWidget):
     def _show(self, propagation: Propagation) -> Propagation:
         with self.hold_sync():
             self.board = {**propagation.state(), "given": _cells(self._given),
-                          "given_forbidden": _cells(self._given_forbidden)}
+                          "given_forbidden": _cells(self._given_forbidden), **self._look}
             self.status = propagation.describe()
             self.can_undo = bool(self._history)
         return propagation
@@ -194,6 +199,7 @@ class PlayWidget(anywidget.AnyWidget):
         and place its queens on the board; when none exists the board stays and the message
         says so. Returns the search's Outcome (`outcome.unsatisfiable`: none exists)."""
         from ..api import solve
+        from ..posed.validation import as_cells
         from ..validator import find_violations
 
         spec, before = self.spec, len(self._propagation.queens)
@@ -204,9 +210,10 @@ class PlayWidget(anywidget.AnyWidget):
             if broken:  # the shared validator stands between every backend and the board
                 raise InputError(f"{_route(outcome)} returned a placement that breaks a rule: "
                                  f"{broken[0].describe()}")
-            self._move(list(enumerate(outcome.solution)), self._propagation.forbidden,
-                       f"completed: {self.n - before} {plural(self.n - before, 'queen')} added "
-                       f"{timing}")
+            cells = [tuple(cell) for cell in as_cells(spec, outcome.solution)]
+            added = len(cells) - before
+            self._move(cells, self._propagation.forbidden,
+                       f"completed: {added} {plural(added, 'queen')} added {timing}")
         elif outcome.unsatisfiable:
             dead = f"\n{self._propagation.explain()}" if self._propagation.dead else ""
             self.message = f"no completion exists from here {timing}{dead}"

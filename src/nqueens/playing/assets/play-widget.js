@@ -24,7 +24,7 @@ function render({ model, el }) {
     option.value = option.textContent = name;
     select.append(option);
   }
-  find(".nq-legend").innerHTML = nqLegend();
+  find(".nq-legend").innerHTML = nqLegend(model.get("board").posed || null);
   for (const button of el.querySelectorAll("button[data-event]")) {
     button.addEventListener("click", () => {
       const event = button.dataset.event;
