@@ -142,3 +142,27 @@ def test_the_step_through_page_colours_a_region_puzzle(run_cli: Any, tmp_path: P
                                                       for line in said]
     short = [event for event in data["events"] if "ends at this row" in event["t"]]
     assert short and not any("a" in event for event in short)
+
+
+def test_stats_shows_no_column_bound_where_columns_may_repeat(run_cli: Any,
+                                                               tmp_path: Path) -> None:
+    """The textbook's column bound and n! count boards of one queen a column; one queen a
+    row with none touching lets columns repeat (2,642 solutions on the 6-board, more than
+    6! = 720, by the count of column sequences below), so neither is shown as a bound."""
+    import itertools
+    import json
+
+    model = tmp_path / "kings.toml"
+    model.write_text('n = 6\n[[rules]]\nfamily = "rows"\nexactly = 1\n'
+                     '[[rules]]\nfamily = "king"\n')
+    apart = sum(all(abs(a - b) >= 2 for a, b in itertools.pairwise(columns))
+                for columns in itertools.product(range(6), repeat=6))
+    row = json.loads(run_cli("stats", str(model), "--format", "json").out)["rows"][0]
+    assert row["solutions"] == apart == 2642
+    assert row["promising_bound"] is None and row["algorithm2"] is None
+    text = run_cli("stats", str(model)).out.splitlines()[1].split()
+    assert text[-6:-2] == ["55,987", "-", "-", f"{row['nodes_checked']:,}"]
+    # a region puzzle keeps its columns apart: the bounds hold, and are shown
+    puzzle = json.loads(run_cli("stats", "regions-6", "--format", "json").out)["rows"][0]
+    assert puzzle["promising_nodes"] <= puzzle["promising_bound"]
+    assert puzzle["solutions"] <= puzzle["algorithm2"]

@@ -41,7 +41,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "CSPLib param, diagonals, ASP facts) gives the real figures of its board with the "
         "plain board's bounds beside them; fixed queens are pre-placed and forbidden cells "
         "skipped, and a large constrained board is counted when Knuth's estimate says its "
-        "tree is small enough."),
+        "tree is small enough. A posed problem whose columns may hold two queens shows - "
+        "for the column bound and n!, which count boards of one queen a column."),
         epilog="examples:\n  nqueens stats 4 8 12 14\n  nqueens stats 8 --estimate 1000 --seed 1",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -100,6 +101,13 @@ def _posed(spec: Spec, text: str) -> Spec:
     return spec
 
 
+def _columns_distinct(spec: Spec) -> bool:
+    """No two queens share a column, as the textbook's column bound and n! assume: true of
+    the n-queens problem and its variants, of a posed problem only by a rule of its own."""
+    return not spec.is_open or any(rule.family == "columns" and rule.bounds[1] is not None
+                                   and rule.bounds[1] <= 1 for rule in spec.rules)
+
+
 def run(args: argparse.Namespace) -> int:
     specs = [_spec(text) for text in args.sizes]  # every size checked before any counting
     if args.estimate is not None:
@@ -111,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
         row: dict[str, Any] = tree_stats(n, spec).as_dict()
         if not spec.is_plain:
             row["name"] = spec.name or spec.describe()
+        if not _columns_distinct(spec):  # the bounds count boards of one queen a column
+            row["promising_bound"] = row["algorithm2"] = None
         if args.estimate is not None:
             found = estimate_nodes(spec, args.estimate, args.seed)
             row["estimate"] = {"samples": found.samples, "mean": found.mean,
@@ -150,7 +160,9 @@ def write_text(rows: list[dict[str, Any]], rounded: bool) -> None:
     board's is blank), then n and the figures, right-aligned."""
     least = 10**6 if rounded else EXACT_TEXT_BELOW
 
-    def show(value: int) -> str:
+    def show(value: int | None) -> str:
+        if value is None:  # a bound that does not bound this board
+            return "-"
         return book_rounding(value) if value >= least else f"{value:,}"
 
     named = any("name" in row for row in rows)
