@@ -169,6 +169,11 @@ def _posed_text(doc: dict[str, Any]) -> list[str]:
             *_table("constraints by type", doc["constraints_by_type"]),
             *objective,
         ]
+    if doc["formalism"] == "cnf" and "clauses_estimated" in doc:
+        return [(f"{doc['backend']} ({doc['encoding']} encoding, bounds above one by "
+                 f"{doc['bounds_above_one']}): about {doc['clauses_estimated']:,} clauses, from "
+                 "the encodings' formulas (a CNF this large is not built only to be "
+                 "counted)"), *objective]
     if doc["formalism"] == "cnf":
         cardinality = doc["cardinality_constraints"]
         native = f" and {cardinality} cardinality constraints" if cardinality else ""

@@ -22,6 +22,9 @@ from ..wording import plural
 __all__ = ["posed_structure"]
 
 _OBJECTIVE_WORDS = {"fewest": "minimize", "most": "maximize"}
+#: The largest CNF built only to be counted (a few seconds in Python); a larger one is
+#: sized from the encodings' formulas (`backends.sat_facts.posed_clauses`) instead.
+COUNTED_UP_TO = 1_000_000
 
 
 def posed_structure(spec: Spec, formalism: str, encoding: str | None = None) -> dict[str, Any]:
@@ -68,10 +71,22 @@ def _cpsat(spec: Spec) -> dict[str, Any]:
 def _cnf(spec: Spec, encoding: str | None) -> dict[str, Any]:
     from pysat.formula import CNF, CNFPlus, IDPool
 
-    from ..backends.sat_facts import ANY_K, DEFAULT_ENCODING, K_ENCODING, NATIVE, check_encoding
+    from ..backends.sat_facts import (
+        ANY_K,
+        DEFAULT_ENCODING,
+        K_ENCODING,
+        NATIVE,
+        check_encoding,
+        posed_clauses,
+    )
     from ..backends.sat_posed import posed_chunks
 
     encoding = check_encoding(encoding or DEFAULT_ENCODING)
+    above_one = encoding if encoding in ANY_K or encoding == NATIVE else K_ENCODING
+    estimate = posed_clauses(spec, encoding)
+    if estimate > COUNTED_UP_TO:  # seconds to build in Python, only to be counted
+        return {"encoding": encoding, "bounds_above_one": above_one,
+                "clauses_estimated": estimate, **_objective(spec, _descent(spec))}
     cells = spec.n * spec.n
     pool = IDPool(start_from=cells + 1)
     cnf = CNFPlus() if encoding == NATIVE else CNF()
@@ -87,7 +102,6 @@ def _cnf(spec: Spec, encoding: str | None) -> dict[str, Any]:
             literals += len(clause)
     literals += sum(len(lits) for lits, _ in getattr(cnf, "atmosts", ()))
     aux = max(pool.top, cells) - cells
-    above_one = encoding if encoding in ANY_K or encoding == NATIVE else K_ENCODING
     return {"encoding": encoding, "bounds_above_one": above_one,
             "variables": cells + aux, "cell_variables": cells, "aux_variables": aux,
             "clauses": sum(lengths.values()), "cardinality_constraints": cardinality,
