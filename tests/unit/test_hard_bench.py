@@ -174,3 +174,16 @@ def test_a_certified_no_carries_its_proof_figures_into_the_table() -> None:
     text = suite_report.proof_table(rows)
     subjects = [line.split("  ")[0] for line in text.splitlines()[2:-1]]
     assert subjects == ["auto --certify"] and "679" in text
+
+
+def test_a_certified_optimum_counts_as_certified_and_a_plain_yes_does_not() -> None:
+    from nqueens import Rule, Spec
+
+    domination = suites.Instance("d5", "d5.toml", Spec(5, rules=(Rule("coverage", 1, None),),
+                                                       objective="fewest"), 5.0,
+                                 published=True, published_optimum=3)
+    board = suites.Instance("q8", "q8.toml", Spec(8), 8.0, published=True)
+    subject = suite_runs.Subject("auto --certify", lambda *_: [])
+    assert suite_runs._run(domination, subject, 0.5, 0.4, "sat", certified=True).certified
+    assert not suite_runs._run(board, subject, 0.5, 0.4, "sat", certified=True).certified
+    assert not suite_runs._run(domination, subject, 0.5, 0.4, "sat", certified=False).certified

@@ -90,8 +90,8 @@ def proof_table(rows: list[dict[str, Any]]) -> str:
                  f"{row['steps_median']:>13,.0f} {row['steps_max']:>11,.0f} "
                  f"{row['check_median']:>15.3f} {row['check_max']:>12.2f} "
                  f"{row['check_total']:>9.2f}" for row in rows)
-    lines.append("(the proofs of the certified 'no' answers: by the search's own route or "
-                 "CaDiCaL's; check s: CPU of every checker that replayed them)")
+    lines.append("(the proofs of the certified 'no' answers and optima: by the search's own "
+                 "route or CaDiCaL's; check s: CPU of every checker that replayed them)")
     return "\n".join(lines)
 
 

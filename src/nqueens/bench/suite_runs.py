@@ -9,7 +9,8 @@ when the search finished exhaustively (our JSON's `complete: true` with no solut
 1, MiniZinc's `=====UNSATISFIABLE=====`, the competition's `s UNSATISFIABLE`), and is marked
 certified when the subject's JSON says `"certified": true`, with the length of its proof,
 the route that wrote it (the search's own, or CaDiCaL's) and the seconds its checkers took.
-With an objective (queen domination), an answer is a proved optimum. Answers are
+With an objective (queen domination), an answer is a proved optimum, certified (with its
+proof's facts) when the subject's JSON says so. Answers are
 cross-checked between subjects and against the published ones: any disagreement is kept in
 the results and makes the command fail. No solver imports here (the measured processes
 import what they use).
@@ -168,7 +169,9 @@ def run_one(subject: Subject, inst: Instance, limit: float, work: Path) -> Run:
     if subject.kind == "nqueens":
         answer, certified = _read_nqueens(done.stdout, done.returncode, done.stderr)
         elapsed = _reported_elapsed(done.stdout)
-        proof = _proof_facts(done.stdout) if certified and answer.status == "unsat" else None
+        # a "no" carries a proof, and so does an optimum (that one queen better has no model)
+        proof = (_proof_facts(done.stdout)
+                 if certified and (answer.status == "unsat" or objective) else None)
     elif subject.kind == "minizinc":
         answer = _read_minizinc(objective, done.stdout, done.returncode, done.stderr)
     elif subject.kind == "competition":
@@ -227,7 +230,10 @@ def _run(inst: Instance, subject: Subject, seconds: float, cpu: float, status: s
     answer = status if status in ("sat", "unsat") else ""
     published = "" if inst.published is None else ("sat" if inst.published else "unsat")
     return Run(inst.name, inst.spec.n, inst.parameter, subject.label, round(seconds, 4),
-               round(cpu, 4), status, certified and status == "unsat", answer, detail,
+               round(cpu, 4), status,
+               certified and (status == "unsat" or (status == "sat"
+                                                     and inst.spec.objective is not None)),
+               answer, detail,
                published, inst.published_seconds, elapsed,
                published_optimum=inst.published_optimum)
 
