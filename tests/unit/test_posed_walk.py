@@ -162,6 +162,8 @@ def test_stats_shows_no_column_bound_where_columns_may_repeat(run_cli: Any,
     assert row["promising_bound"] is None and row["algorithm2"] is None
     text = run_cli("stats", str(model)).out.splitlines()[1].split()
     assert text[-6:-2] == ["55,987", "-", "-", f"{row['nodes_checked']:,}"]
+    csv = run_cli("stats", str(model), "--format", "csv").out.splitlines()
+    assert csv[1].split(",")[1:4] == ["55987", "", ""]
     # a region puzzle keeps its columns apart: the bounds hold, and are shown
     puzzle = json.loads(run_cli("stats", "regions-6", "--format", "json").out)["rows"][0]
     assert puzzle["promising_nodes"] <= puzzle["promising_bound"]

@@ -51,6 +51,12 @@ ANY_K = ("seqcounter", "totalizer", "sortnetwrk", "cardnetwrk", "mtotalizer", "k
 #: takes k = 1 only: linear in the line's cells times k, no worse than the others on the
 #: bundled models.
 K_ENCODING = "seqcounter"
+#: The encoding of each call's bound on the queens in a posed problem's descent to an
+#: optimum (`sat_posed.optimize`): a counter over every cell. A cardinality network stays
+#: near the cells times log^2 of the bound in clauses (PySAT's totalizer grows with the
+#: square of the cells, whatever the bound), and CaDiCaL refuted the domination boards'
+#: last calls with it no slower than with the others.
+BOUND_ENCODING = "cardnetwrk"
 
 
 def _log2(m: int) -> int:
@@ -89,17 +95,19 @@ def posed_clauses(spec: Spec, encoding: str) -> int:
     """About how many clauses the CNF of a posed problem takes (`sat_posed.encode_posed`:
     each line's upper bound, and its lower bound as an upper bound on the empty cells), with,
     for an objective, one call's bound on the queens and the symmetry-breaking chains
-    (at most seven, about five clauses a cell each)."""
+    (at most seven, about five clauses a cell each), at their largest."""
     forbidden = set(spec.forbidden)
     clauses = len(spec.fixed) + len(forbidden)
     for line in spec.lines:
         m = sum(1 for cell in line.cells if cell not in forbidden)
         clauses += at_most_clauses(m, line.hi, encoding)
-        clauses += 1 if line.lo == 1 else at_most_clauses(m, m - line.lo, encoding) \
-            if line.lo > 1 else 0
+        if line.lo == 1:
+            clauses += 1  # one clause: some cell holds a queen
+        elif line.lo > 1:
+            clauses += at_most_clauses(m, m - line.lo, encoding)  # on the empty cells
     if spec.objective is not None:
         cells = spec.n * spec.n
-        clauses += 3 * cells * _log2(cells) + 7 * 5 * cells
+        clauses += at_most_clauses(cells, cells - 1, BOUND_ENCODING) + 7 * 5 * cells
     return clauses
 
 #: CaDiCaL 1.9.5: enumeration, one solve, and the proof of a "no" (it writes DRAT through

@@ -38,14 +38,8 @@ from .base import Emitter
 from .cnf import cell_var
 from .lex_leader import lex_leader_clauses
 from .posed import Optimum, PosedSearch, sorted_cells
-from .sat_facts import ANY_K, K_ENCODING, NATIVE, check_encoding
+from .sat_facts import ANY_K, BOUND_ENCODING, K_ENCODING, NATIVE, check_encoding
 from .sat_solving import ENUMERATION_SOLVER, solve_stoppably, solver_for
-
-#: The encoding of each call's bound on the queens in the descent to an optimum: a counter
-#: over every cell. A cardinality network stays near the cells times the bound in clauses
-#: (PySAT's totalizer grows with the square of the cells, whatever the bound), and CaDiCaL
-#: refuted the domination boards' last calls with it no slower than with the others.
-BOUND_ENCODING = "cardnetwrk"
 
 
 def encode_posed(spec: Spec, encoding: str) -> CNF:
@@ -210,7 +204,10 @@ def _tightened(spec: Spec, placement: tuple[Cell, ...], fewest: bool) -> tuple[C
     for cell in candidates:
         ids = spec.line_ids_of(cell)
         if all(keep(line) for line in ids):
-            queens.symmetric_difference_update({cell})
+            if fewest:
+                queens.discard(cell)
+            else:
+                queens.add(cell)
             for line in ids:
                 counts[line] += step
     return sorted_cells(queens)

@@ -113,7 +113,7 @@ def _cnf(spec: Spec, encoding: str | None) -> dict[str, Any]:
 
 def _descent(spec: Spec) -> str:
     """How the CNF's calls prove an optimum (`backends.sat_posed.optimize`)."""
-    from ..backends.sat_posed import BOUND_ENCODING
+    from ..backends.sat_facts import BOUND_ENCODING
 
     if spec.objective is None:
         return ""
